@@ -1,0 +1,121 @@
+/**
+ * The agent's actions, one zod schema per action type: the validator, the TypeScript type, /schema and the
+ * MCP tool input schemas all come from here. Unknown keys are rejected, as OpenEnv's pydantic models do,
+ * except an optional `metadata` object that OpenEnv clients may attach.
+ */
+import { z } from "zod";
+
+/** Lines are counted from 1; the cap keeps absurd numbers out without limiting any real file. */
+const LineNumber = z.number().int().min(1).max(1_000_000).describe("1-based line number");
+const FilePath = z.string().min(1).max(1024).describe("path relative to the repository root, e.g. Dockerfile or k8s/deployment.yaml");
+const Text = z.string().max(1_000_000);
+const Metadata = z.record(z.string(), z.unknown()).optional().describe("ignored; accepted for OpenEnv clients");
+
+export const EditSchema = z
+  .object({
+    file_path: FilePath,
+    old_content: Text.describe("exact text to replace; must occur exactly once. Empty on a missing file creates it"),
+    new_content: Text.describe("replacement text"),
+  })
+  .strict();
+
+export const EditFileAction = z
+  .object({
+    action_type: z.literal("edit_file"),
+    edits: z.array(EditSchema).min(1).max(50).describe("applied in order, all or nothing"),
+    metadata: Metadata,
+  })
+  .strict()
+  .describe("Replace exact text in one or more files");
+
+export const ReplaceLineAction = z
+  .object({
+    action_type: z.literal("replace_line"),
+    file_path: FilePath,
+    line_number: LineNumber,
+    new_content: Text.describe("the new text of that line (no trailing newline)"),
+    metadata: Metadata,
+  })
+  .strict()
+  .describe("Replace one line");
+
+export const AddLineAction = z
+  .object({
+    action_type: z.literal("add_line"),
+    file_path: FilePath,
+    line_number: LineNumber.describe("the line number the new line will have; last line + 1 appends"),
+    content: Text,
+    metadata: Metadata,
+  })
+  .strict()
+  .describe("Insert one line");
+
+export const DeleteLineAction = z
+  .object({
+    action_type: z.literal("delete_line"),
+    file_path: FilePath,
+    line_number: LineNumber,
+    metadata: Metadata,
+  })
+  .strict()
+  .describe("Delete one line");
+
+export const AddBlockAction = z
+  .object({
+    action_type: z.literal("add_block"),
+    file_path: FilePath,
+    line_number: LineNumber.describe("the line number the block's first line will have; last line + 1 appends"),
+    content: Text.describe("one or more lines, separated by newlines"),
+    metadata: Metadata,
+  })
+  .strict()
+  .describe("Insert several lines");
+
+export const DeleteBlockAction = z
+  .object({
+    action_type: z.literal("delete_block"),
+    file_path: FilePath,
+    start_line: LineNumber,
+    end_line: LineNumber.describe("inclusive"),
+    metadata: Metadata,
+  })
+  .strict()
+  .describe("Delete a range of lines, inclusive");
+
+export const ApplyPatchAction = z
+  .object({
+    action_type: z.literal("apply_patch"),
+    patch: Text.min(1).describe("a unified diff (git or plain), one or more files; git `old mode`/`new mode` lines change a file's mode"),
+    metadata: Metadata,
+  })
+  .strict()
+  .describe("Apply a unified diff");
+
+export const RequestHintAction = z
+  .object({ action_type: z.literal("request_hint"), metadata: Metadata })
+  .strict()
+  .describe("Reveal the hint of the first unfixed issue (costs 0.04 of the score)");
+
+export const SubmitAction = z
+  .object({ action_type: z.literal("submit"), metadata: Metadata })
+  .strict()
+  .describe("End the episode and grade it");
+
+export const ActionSchema = z.discriminatedUnion("action_type", [
+  EditFileAction,
+  ReplaceLineAction,
+  AddLineAction,
+  DeleteLineAction,
+  AddBlockAction,
+  DeleteBlockAction,
+  ApplyPatchAction,
+  RequestHintAction,
+  SubmitAction,
+]);
+
+export type Action = z.infer<typeof ActionSchema>;
+export type ActionType = Action["action_type"];
+export const ACTION_TYPES: readonly ActionType[] = ActionSchema.options.map((o) => o.shape.action_type.value);
+
+/** Actions that edit files; the others neither touch files nor can fail. */
+export type EditAction = Exclude<Action, { action_type: "request_hint" | "submit" }>;

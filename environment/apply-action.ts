@@ -1,0 +1,126 @@
+/**
+ * Applies one edit action to a repository, purely: a new repository, or the reason the action failed. A failed
+ * action changes nothing; its reason tells the agent exactly what to correct.
+ */
+import { describePathProblem, normaliseRepoPath, REGULAR } from "../simulators/repository.js";
+import type { RepoFile, Repository } from "../simulators/repository.js";
+import type { EditAction } from "./actions.js";
+import { fromLines, occurrenceLines, textToLines, toLines } from "./lines.js";
+import { applyUnifiedPatch } from "./patch.js";
+
+export type EditOutcome = { ok: true; repo: Repository; changed: boolean } | { ok: false; error: string };
+
+const fail = (error: string): EditOutcome => ({ ok: false, error });
+
+function listFiles(repo: Repository): string {
+  const names = [...repo.keys()].sort();
+  return names.length > 8 ? `${names.slice(0, 8).join(", ")}, …` : names.join(", ") || "(none)";
+}
+
+type Resolved = { path: string } | { error: string };
+
+function resolvePath(raw: string): Resolved {
+  const normal = normaliseRepoPath(raw);
+  return "problem" in normal ? { error: describePathProblem(raw, normal.problem) } : { path: normal.path };
+}
+
+function existingFile(repo: Repository, raw: string): { path: string; file: RepoFile } | { error: string } {
+  const resolved = resolvePath(raw);
+  if ("error" in resolved) return resolved;
+  const file = repo.get(resolved.path);
+  if (!file) return { error: `file '${resolved.path}' does not exist; the repository has: ${listFiles(repo)}` };
+  return { path: resolved.path, file };
+}
+
+function lineOutOfRange(path: string, n: number, count: number, allowAppend: boolean): string {
+  const last = allowAppend ? count + 1 : count;
+  return `line_number ${n} is out of range for ${path}, which has ${count} line${count === 1 ? "" : "s"} (valid: 1 to ${last})`;
+}
+
+function withContent(repo: Repository, path: string, content: string, mode?: number): Repository {
+  const next = new Map(repo);
+  next.set(path, { content, mode: mode ?? repo.get(path)?.mode ?? REGULAR });
+  return next;
+}
+
+/** Where a whitespace-insensitive match exists, say so: the commonest reason an exact match fails. */
+function nearMiss(content: string, needle: string): string {
+  const squash = (s: string) => s.replace(/\s+/g, " ").trim();
+  const target = squash(needle);
+  if (target === "") return "";
+  const lines = content.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    for (let j = i; j < Math.min(lines.length, i + 40); j++) {
+      if (squash(lines.slice(i, j + 1).join("\n")) === target) {
+        return ` (text matching it up to whitespace is at line ${i + 1}; old_content must match exactly, indentation included)`;
+      }
+    }
+  }
+  return "";
+}
+
+function applyEdits(repo: Repository, edits: Extract<EditAction, { action_type: "edit_file" }>["edits"]): EditOutcome {
+  let current = repo;
+  for (const [i, edit] of edits.entries()) {
+    const where = edits.length > 1 ? `edit ${i + 1}: ` : "";
+    const resolved = resolvePath(edit.file_path);
+    if ("error" in resolved) return fail(where + resolved.error);
+    const file = current.get(resolved.path);
+    if (!file) {
+      if (edit.old_content !== "") {
+        return fail(`${where}file '${resolved.path}' does not exist (to create it, give an empty old_content); the repository has: ${listFiles(current)}`);
+      }
+      current = withContent(current, resolved.path, edit.new_content, REGULAR);
+      continue;
+    }
+    if (edit.old_content === "") {
+      return fail(`${where}old_content is empty but ${resolved.path} exists: give the exact text to replace (an empty old_content only creates a new file)`);
+    }
+    const at = occurrenceLines(file.content, edit.old_content);
+    if (at.length === 0) return fail(`${where}old_content was not found in ${resolved.path}${nearMiss(file.content, edit.old_content)}`);
+    if (at.length > 1) {
+      return fail(`${where}old_content matches ${at.length} times in ${resolved.path} (lines ${at.join(", ")}); include more surrounding text so it matches exactly once`);
+    }
+    current = withContent(current, resolved.path, file.content.replace(edit.old_content, () => edit.new_content));
+  }
+  return { ok: true, repo: current, changed: true };
+}
+
+export function applyEditAction(repo: Repository, action: EditAction): EditOutcome {
+  switch (action.action_type) {
+    case "edit_file":
+      return applyEdits(repo, action.edits);
+    case "apply_patch": {
+      const out = applyUnifiedPatch(repo, action.patch);
+      return out.ok ? { ok: true, repo: out.repo, changed: true } : out;
+    }
+    case "replace_line":
+    case "delete_line": {
+      const found = existingFile(repo, action.file_path);
+      if ("error" in found) return fail(found.error);
+      const doc = toLines(found.file.content);
+      if (action.line_number > doc.lines.length) return fail(lineOutOfRange(found.path, action.line_number, doc.lines.length, false));
+      const replacement = action.action_type === "replace_line" ? textToLines(action.new_content) : [];
+      doc.lines.splice(action.line_number - 1, 1, ...replacement);
+      return { ok: true, repo: withContent(repo, found.path, fromLines(doc)), changed: true };
+    }
+    case "add_line":
+    case "add_block": {
+      const found = existingFile(repo, action.file_path);
+      if ("error" in found) return fail(found.error);
+      const doc = toLines(found.file.content);
+      if (action.line_number > doc.lines.length + 1) return fail(lineOutOfRange(found.path, action.line_number, doc.lines.length, true));
+      doc.lines.splice(action.line_number - 1, 0, ...textToLines(action.content));
+      return { ok: true, repo: withContent(repo, found.path, fromLines(doc)), changed: true };
+    }
+    case "delete_block": {
+      const found = existingFile(repo, action.file_path);
+      if ("error" in found) return fail(found.error);
+      const doc = toLines(found.file.content);
+      if (action.start_line > action.end_line) return fail(`start_line ${action.start_line} is after end_line ${action.end_line}`);
+      if (action.end_line > doc.lines.length) return fail(lineOutOfRange(found.path, action.end_line, doc.lines.length, false));
+      doc.lines.splice(action.start_line - 1, action.end_line - action.start_line + 1);
+      return { ok: true, repo: withContent(repo, found.path, fromLines(doc)), changed: true };
+    }
+  }
+}

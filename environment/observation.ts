@@ -1,0 +1,89 @@
+/**
+ * What an agent sees after reset and every step. All fields are named (OpenEnv never transmits
+ * `metadata`), and nothing hidden (issue descriptions, solutions, wrong fixes) is ever part of it.
+ */
+import { z } from "zod";
+
+export const DifficultySchema = z.enum(["easy", "medium", "medium-hard", "hard", "expert"]);
+export type Difficulty = z.infer<typeof DifficultySchema>;
+
+export const ScoreBreakdownSchema = z.object({
+  score: z.number(),
+  issues_fixed: z.number().int(),
+  issues_total: z.number().int(),
+  fixed_fraction: z.number().describe("f: issues fixed / issues total in the final files"),
+  all_fixed: z.boolean(),
+  efficiency: z.number().describe("e: 1 up to optimal_steps, falling linearly to 0 at max_steps"),
+  steps: z.number().int(),
+  optimal_steps: z.number().int(),
+  max_steps: z.number().int(),
+  hints_used: z.number().int(),
+  failed_actions: z.number().int(),
+  components: z.object({
+    base: z.number(),
+    partial: z.number(),
+    complete_bonus: z.number(),
+    efficiency: z.number(),
+    hint_penalty: z.number(),
+    failed_penalty: z.number(),
+  }),
+  solved: z.boolean().describe("every issue fixed and the pipeline simulation reports no error"),
+  violations: z.array(z.string()).describe("why fixes did not count: suppressions, deleted files, switched-off units"),
+});
+export type ScoreBreakdown = z.infer<typeof ScoreBreakdownSchema>;
+
+export const ObservationSchema = z.object({
+  episode_id: z.string(),
+  task_id: z.string(),
+  scenario_id: z.string(),
+  difficulty: DifficultySchema,
+  instructions: z.string(),
+  files: z.record(z.string(), z.string()).describe("path → current content"),
+  file_modes: z.record(z.string(), z.enum(["100644", "100755"])).describe("path → git file mode"),
+  error_message: z.string().nullable().describe("log of the first failing stage, or null when the pipeline succeeds"),
+  available_secrets: z.array(z.string()).describe("names of the repository secrets that exist"),
+  issues_total: z.number().int(),
+  issues_fixed: z.number().int(),
+  step_count: z.number().int(),
+  max_steps: z.number().int(),
+  hints_used: z.number().int(),
+  hint: z.string().nullable(),
+  last_action_error: z.string().nullable().describe("why the last action failed and changed nothing, or null"),
+  score: z.number().nullable().describe("the grader's score once the episode is done"),
+  score_breakdown: ScoreBreakdownSchema.nullable(),
+});
+export type Observation = z.infer<typeof ObservationSchema>;
+
+/** OpenEnv's answer to reset and step: the observation with reward and done beside it. */
+export const StepResultSchema = z.object({
+  observation: ObservationSchema,
+  reward: z.number().nullable(),
+  done: z.boolean(),
+});
+export type StepResult = z.infer<typeof StepResultSchema>;
+
+export const EpisodeStateSchema = z.object({
+  episode_id: z.string(),
+  step_count: z.number().int(),
+  task_id: z.string(),
+  scenario_id: z.string(),
+  seed: z.number().int().nullable(),
+  done: z.boolean(),
+  issues_total: z.number().int(),
+  issues_fixed: z.number().int(),
+  hints_used: z.number().int(),
+  failed_actions: z.number().int(),
+  total_reward: z.number(),
+  actions: z.array(z.unknown()).describe("the accepted actions so far, in order (replayable through /grader)"),
+});
+export type EpisodeState = z.infer<typeof EpisodeStateSchema>;
+
+export const ResetRequestSchema = z
+  .object({
+    task_id: z.string().max(100).optional(),
+    scenario_id: z.string().max(100).optional(),
+    seed: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    episode_id: z.string().min(1).max(255).optional(),
+  })
+  .describe("Unknown keys are ignored, as OpenEnv passes extra reset kwargs through");
+export type ResetRequest = z.infer<typeof ResetRequestSchema>;

@@ -1,0 +1,53 @@
+/**
+ * Which of a scenario's issues are fixed in a given state of its files. The episode engine (for rewards and
+ * issues_fixed) and the grader (for the score) both use this one function, so they can never disagree.
+ *
+ * An issue is fixed when every check that detects it was evaluated and did not fire, no error appeared that is
+ * not one of the scenario's own issues (a fix that moves the failure elsewhere fixes nothing), and the
+ * repository still means what it meant (intent checks).
+ */
+import type { Diagnostic } from "../simulators/diagnostic.js";
+import { renderErrorMessage, simulateRepository } from "../simulators/index.js";
+import type { Repository } from "../simulators/repository.js";
+import { checkKey } from "../simulators/simulation.js";
+import type { Scenario } from "../tasks/schema.js";
+import { intentViolations } from "./intent/index.js";
+
+export interface Assessment {
+  fixed: boolean[];
+  fixedCount: number;
+  diagnostics: Diagnostic[];
+  errorMessage: string | null;
+  /** Errors that no issue of the scenario accounts for. */
+  foreign: Diagnostic[];
+  violations: string[];
+  solved: boolean;
+}
+
+export function assess(scenario: Scenario, initial: Repository, current: Repository): Assessment {
+  const result = simulateRepository(current, scenario.world, { worldKnown: true, context: true });
+  const errors = result.diagnostics.filter((d) => d.severity === "error");
+  const known = new Set(scenario.issues.flatMap((i) => i.detection.map((d) => checkKey(d.code, d.file))));
+  const firing = new Set(result.diagnostics.map((d) => checkKey(d.code, d.file)));
+  const foreign = errors.filter((d) => !known.has(checkKey(d.code, d.file)));
+  const violations = intentViolations(initial, current);
+  const clean = foreign.length === 0 && violations.length === 0;
+  const fixed = scenario.issues.map(
+    (issue) =>
+      clean &&
+      issue.detection.every((d) => {
+        const key = checkKey(d.code, d.file);
+        return result.checked.has(key) && !firing.has(key);
+      }),
+  );
+  const fixedCount = fixed.filter(Boolean).length;
+  return {
+    fixed,
+    fixedCount,
+    diagnostics: result.diagnostics,
+    errorMessage: renderErrorMessage(result.diagnostics),
+    foreign,
+    violations,
+    solved: fixedCount === scenario.issues.length && errors.length === 0 && violations.length === 0,
+  };
+}

@@ -1,0 +1,46 @@
+/** The score breakdown of an episode's state: the formula's inputs and parts, and why fixes did not count. */
+import type { ScoreBreakdown } from "../environment/observation.js";
+import type { Scenario } from "../tasks/schema.js";
+import type { Assessment } from "./assess.js";
+import { scoreComponents } from "./score.js";
+
+export interface EpisodeFacts {
+  scenario: Scenario;
+  assessment: Assessment;
+  steps: number;
+  hints: number;
+  failed: number;
+}
+
+export function gradeEpisodeState({ scenario, assessment, steps, hints, failed }: EpisodeFacts): ScoreBreakdown {
+  const total = scenario.issues.length;
+  const { score, f, e, components } = scoreComponents({
+    issuesFixed: assessment.fixedCount,
+    issuesTotal: total,
+    steps,
+    optimalSteps: scenario.optimal_steps,
+    maxSteps: scenario.max_steps,
+    hints,
+    failed,
+  });
+  const violations = [
+    ...assessment.violations,
+    ...assessment.foreign.map((d) => `new error not among the scenario's issues: ${d.file}:${d.line} ${d.code} ${d.message}`),
+  ];
+  return {
+    score,
+    issues_fixed: assessment.fixedCount,
+    issues_total: total,
+    fixed_fraction: f,
+    all_fixed: assessment.fixedCount === total,
+    efficiency: e,
+    steps,
+    optimal_steps: scenario.optimal_steps,
+    max_steps: scenario.max_steps,
+    hints_used: hints,
+    failed_actions: failed,
+    components,
+    solved: assessment.solved,
+    violations,
+  };
+}

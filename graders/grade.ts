@@ -1,0 +1,47 @@
+/**
+ * The trajectory grader: replays the actions from the scenario's start and scores the final state. It trusts
+ * nothing a client reports (rewards, states, scores); the same actions always give the same breakdown.
+ */
+import type { Action } from "../environment/actions.js";
+import { Episode } from "../environment/episode.js";
+import type { ScoreBreakdown } from "../environment/observation.js";
+import { loadCatalog } from "../tasks/catalog.js";
+import type { Scenario } from "../tasks/schema.js";
+
+export interface HistoryEntry {
+  step: number;
+  action_type: Action["action_type"];
+  reward: number;
+  issues_fixed: number;
+  last_action_error: string | null;
+  done: boolean;
+}
+
+export interface GradeResult {
+  breakdown: ScoreBreakdown;
+  history: HistoryEntry[];
+  /** Actions after the episode ended (done at max_steps or when all issues were fixed) are not played. */
+  ignored_actions: number;
+}
+
+export function gradeTrajectory(scenario: Scenario, actions: readonly Action[]): GradeResult {
+  const task = loadCatalog().taskDefinition(scenario.task_id);
+  if (!task) throw new Error(`scenario ${scenario.id} has no task`);
+  const episode = Episode.forScenario(scenario, task);
+  const history: HistoryEntry[] = [];
+  let played = 0;
+  for (const action of actions) {
+    if (episode.done) break;
+    const { observation, reward, done } = episode.step(action);
+    played += 1;
+    history.push({
+      step: observation.step_count,
+      action_type: action.action_type,
+      reward: reward ?? 0,
+      issues_fixed: observation.issues_fixed,
+      last_action_error: observation.last_action_error,
+      done,
+    });
+  }
+  return { breakdown: episode.grade(), history, ignored_actions: actions.length - played };
+}

@@ -1,0 +1,269 @@
+/**
+ * The build model: runs the stages the final image needs, instruction by instruction, the way BuildKit would,
+ * and stops at the first step that fails. The result is the final image (for the container checks) or the
+ * failure, with the log lines docker build would print.
+ */
+import path from "node:path";
+import type { App, World } from "../world.js";
+import { lookupImage } from "../images/lookup.js";
+import type { BuildContext } from "./context.js";
+import { hasWildcard, matchSource } from "./context.js";
+import type { Command, Image } from "./image.js";
+import { addFile, cloneImage, emptyImage, imageFromConfig, isDir, isRootUser, knownAbsent, mkdirs, resolveIn } from "./image.js";
+import type { BuildStage, Instruction, ParsedDockerfile } from "./parse.js";
+import { keyValues } from "./parse.js";
+import type { DockerRule } from "./rule.js";
+import { copyFromPathNotFound } from "./rules/copy-from-path-not-found.js";
+import { copySourceMessage, copySourceNotFound } from "./rules/copy-source-not-found.js";
+import { runCommandFailed, runFailedMessage } from "./rules/run-command-failed.js";
+import { unknownUser, unknownUserMessage } from "./rules/unknown-user.js";
+import { runScript } from "./run-commands.js";
+import { baseReference, fromFlagTarget, neededStages } from "./stages.js";
+import { splitWords, substitute } from "./substitute.js";
+
+export interface BuildFailure {
+  rule: DockerRule;
+  instruction: Instruction;
+  label: string;
+  message: string;
+  output: string[];
+}
+
+export interface BuildOutcome {
+  image: Image | null;
+  failure: BuildFailure | null;
+  /** Labels of the steps that completed, for the log. */
+  stepsDone: string[];
+  /** The final stage's user as the container will run it. */
+}
+
+export interface BuildRequest {
+  parsed: ParsedDockerfile;
+  context: BuildContext;
+  world: World;
+  globalArgs: ReadonlyMap<string, string>;
+  buildArgs: ReadonlyMap<string, string>;
+  apps: readonly App[];
+  /** The scenario's closed world (see RunEnvironment.strict). */
+  strict: boolean;
+}
+
+const STEP_KEYWORDS = new Set(["FROM", "RUN", "COPY", "ADD", "WORKDIR"]);
+
+function stepLabel(parsed: ParsedDockerfile, stage: BuildStage, n: number, total: number, text: string): string {
+  const name = stage.name ?? (parsed.stages.length > 1 ? `stage-${stage.index}` : null);
+  return `[${name ? name + " " : ""}${n}/${total}] ${text}`;
+}
+
+function oneLine(i: Instruction): string {
+  const flags = [...i.flags].map(([k, v]) => (v === null ? `--${k}` : `--${k}=${v}`));
+  return [i.written.toUpperCase(), ...flags, i.args.replace(/\s+/g, " ")].join(" ").trim();
+}
+
+function userExists(image: Image, user: string): boolean {
+  const name = user.split(":")[0]!;
+  return /^\d+$/.test(name) || image.users.has(name) || !image.known;
+}
+
+function commandOf(i: Instruction, vars: ReadonlyMap<string, string>): Command {
+  if (i.json) return { form: "exec", argv: i.json, line: i.line };
+  return { form: "shell", text: i.args, line: i.line };
+  void vars;
+}
+
+class StageBuilder {
+  step = 1;
+  readonly total: number;
+
+  constructor(
+    private readonly request: BuildRequest,
+    private readonly stage: BuildStage,
+    readonly image: Image,
+    private readonly built: ReadonlyMap<number, Image>,
+    private readonly done: string[],
+  ) {
+    this.total = 1 + stage.instructions.filter((i) => STEP_KEYWORDS.has(i.keyword)).length;
+  }
+
+  private label(i: Instruction): string {
+    return stepLabel(this.request.parsed, this.stage, this.step, this.total, oneLine(i));
+  }
+
+  private fail(rule: DockerRule, i: Instruction, message: string, output: string[] = []): BuildFailure {
+    return { rule, instruction: i, label: this.label(i), message, output };
+  }
+
+  /** Runs the stage's instructions; returns the first failure, or null. */
+  run(): BuildFailure | null {
+    const vars = new Map<string, string>([...this.image.env]);
+    for (const i of this.stage.instructions) {
+      const failure = this.apply(i, vars);
+      if (failure) return failure;
+      if (STEP_KEYWORDS.has(i.keyword)) {
+        this.done.push(this.label(i));
+        this.step += 1;
+      }
+    }
+    return null;
+  }
+
+  private apply(i: Instruction, vars: Map<string, string>): BuildFailure | null {
+    const { image } = this;
+    const sub = (s: string) => substitute(s, vars, this.request.parsed.escape);
+    switch (i.keyword) {
+      case "ARG":
+        for (const { key, value } of keyValues(i)) {
+          const v = this.request.buildArgs.get(key) ?? (value === null ? this.request.globalArgs.get(key) : sub(value));
+          if (v !== undefined && (!vars.has(key) || this.request.buildArgs.has(key))) vars.set(key, v);
+        }
+        return null;
+      case "ENV":
+        for (const { key, value } of keyValues(i)) {
+          const v = sub(value ?? "");
+          vars.set(key, v);
+          image.env.set(key, v);
+        }
+        return null;
+      case "WORKDIR": {
+        const dir = resolveIn(image.workdir, sub(splitWords(i.args)[0] ?? "/"));
+        if (!isDir(image, dir)) mkdirs(image, dir, "root");
+        image.workdir = dir;
+        return null;
+      }
+      case "USER":
+        image.user = sub(i.args.trim());
+        return null;
+      case "EXPOSE":
+        image.exposed.push(...splitWords(i.args).map(sub));
+        return null;
+      case "CMD":
+        image.cmd = commandOf(i, vars);
+        return null;
+      case "ENTRYPOINT":
+        image.entrypoint = commandOf(i, vars);
+        // Docker resets a CMD inherited from the base image when the stage sets ENTRYPOINT.
+        if (image.cmd && image.cmd.line === 0) image.cmd = null;
+        return null;
+      case "SHELL":
+        if (i.json) image.shell = i.json;
+        return null;
+      case "COPY":
+      case "ADD":
+        return this.copy(i, sub);
+      case "RUN":
+        return this.runStep(i, vars);
+      default:
+        return null;
+    }
+  }
+
+  private runStep(i: Instruction, vars: Map<string, string>): BuildFailure | null {
+    const { image } = this;
+    if (!userExists(image, image.user)) return this.fail(unknownUser, i, unknownUserMessage(image.user));
+    const script = i.heredocs.length > 0 ? i.heredocs.map((h) => h.body).join("\n") : i.json ? i.json.join(" ") : i.args;
+    const saved = new Map(image.env);
+    for (const [k, v] of vars) if (!image.env.has(k)) image.env.set(k, v);
+    const result = runScript(script, { image, apps: this.request.apps, strict: this.request.strict });
+    image.env = saved;
+    if (result.status === 0) return null;
+    const shown = i.json ? [] : image.shell;
+    const output = result.output.map((line, n) => `${(0.3 + n * 0.011).toFixed(3)} ${line}`);
+    return this.fail(runCommandFailed, i, runFailedMessage(shown, i.json ? JSON.stringify(i.json) : script.replace(/\s*\\?\n\s*/g, " "), result.status), output);
+  }
+
+  private copy(i: Instruction, sub: (s: string) => string): BuildFailure | null {
+    const { image } = this;
+    if (i.heredocs.length > 0) return null;
+    const words = (i.json ?? splitWords(i.args)).map(sub);
+    const dest = words.pop();
+    if (dest === undefined) return null;
+    const chown = i.flags.get("chown");
+    const chmodFlag = i.flags.get("chmod");
+    const owner = chown ? sub(chown).split(":")[0]! : "root";
+    const fromFlag = i.flags.get("from");
+    void this.done;
+    const destPath = resolveIn(image.workdir, dest);
+    const listDest = dest.endsWith("/") || words.length > 1 || isDir(image, destPath);
+
+    const place = (target: string, entry: { content: string; mode: number; source?: string }) => {
+      mkdirs(image, path.posix.dirname(target), chown ? owner : "root");
+      const mode = chmodFlag ? parseInt(chmodFlag, 8) : entry.mode;
+      addFile(image, target, { type: "file", owner, mode, content: entry.content, ...(entry.source ? { source: entry.source } : {}) });
+    };
+
+    if (fromFlag) {
+      const target = fromFlagTarget(this.request.parsed, this.stage, sub(fromFlag));
+      const from = target.kind === "stage" ? this.built.get(target.stage.index) : undefined;
+      if (!from) return null; // an image we do not model: nothing to check
+      for (const src of words) {
+        const abs = resolveIn("/", src);
+        const entries = [...from.fs].filter(([p]) => p === abs || p.startsWith(abs + "/"));
+        if (entries.length === 0) {
+          if (hasWildcard(src) || !knownAbsent(from, abs)) continue;
+          return this.fail(copyFromPathNotFound, i, copySourceMessage(abs, `${this.request.parsed.lines.join("\n")}${abs}`));
+        }
+        const sourceIsFile = from.fs.get(abs)?.type === "file";
+        for (const [p, e] of entries) {
+          const into = sourceIsFile ? (listDest ? path.posix.join(destPath, path.posix.basename(p)) : destPath) : path.posix.join(destPath, path.posix.relative(abs, p));
+          if (e.type === "dir") mkdirs(image, into, chown ? owner : "root");
+          else place(into, { content: e.content ?? "", mode: e.mode, ...(e.source ? { source: e.source } : {}) });
+        }
+      }
+      return null;
+    }
+
+    for (const src of words) {
+      if (/^(https?|git):\/\//.test(src) || src.startsWith("git@")) continue;
+      const normal = path.posix.normalize(src.replace(/^\/+/, ""));
+      const matches = normal.startsWith("..") ? [] : matchSource(this.request.context, src);
+      if (matches.length === 0) {
+        if (hasWildcard(src)) continue; // BuildKit allows a wildcard to match nothing
+        return this.fail(copySourceNotFound, i, copySourceMessage(normal.replace(/^(\.\.\/)+/, ""), `${this.request.context.dir}${src}`));
+      }
+      const sourceIsFile = !hasWildcard(src) && this.request.context.files.has(normal);
+      for (const { rel, base } of matches) {
+        const file = this.request.context.files.get(rel)!;
+        const relative = base === "" ? rel : path.posix.relative(base, rel);
+        const into = sourceIsFile && !listDest ? destPath : path.posix.join(destPath, relative);
+        place(into, { content: file.content, mode: file.mode, source: file.repoPath });
+      }
+      if (!sourceIsFile) mkdirs(image, destPath, chown ? owner : "root");
+    }
+    return null;
+  }
+}
+
+/** The base image of a stage, or null when it cannot be had (DF003 reports why). */
+function baseImage(request: BuildRequest, stage: BuildStage, built: ReadonlyMap<number, Image>): Image | null {
+  const base = baseReference(request.parsed, stage, request.globalArgs);
+  if (base.kind === "stage") {
+    const from = built.get(base.stage.index);
+    return from ? cloneImage(from) : null;
+  }
+  if (base.kind === "scratch") return emptyImage(true);
+  if (base.kind === "blank") return null;
+  const lookup = lookupImage(base.reference, request.world);
+  if (lookup.status === "found") return imageFromConfig(lookup.config);
+  if (lookup.status === "scratch") return emptyImage(true);
+  if (lookup.status === "unknown") return emptyImage(false);
+  return null;
+}
+
+export function runBuild(request: BuildRequest): BuildOutcome {
+  const built = new Map<number, Image>();
+  const done: string[] = [];
+  const stages = neededStages(request.parsed, request.globalArgs);
+  for (const stage of stages) {
+    const image = baseImage(request, stage, built);
+    if (!image) return { image: null, failure: null, stepsDone: done };
+    const builder = new StageBuilder(request, stage, image, built, done);
+    done.push(stepLabel(request.parsed, stage, 1, builder.total, `FROM ${stage.image}`));
+    const failure = builder.run();
+    if (failure) return { image: null, failure, stepsDone: done };
+    built.set(stage.index, image);
+  }
+  const final = stages[stages.length - 1];
+  return { image: final ? (built.get(final.index) ?? null) : null, failure: null, stepsDone: done };
+}
+
+export { isRootUser };

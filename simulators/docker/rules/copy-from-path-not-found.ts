@@ -1,0 +1,34 @@
+/** DF011: `COPY --from=<stage> <path>` where the stage never produced that path (CRA writes build/, not dist/). */
+import type { DockerRule } from "../rule.js";
+
+export const copyFromPathNotFound: DockerRule = {
+  code: "DF011",
+  name: "copy-from-path-not-found",
+  summary: "A COPY --from source must exist in the stage it is copied from",
+  stage: "build",
+  severity: "error",
+  cases: {
+    valid: [
+      {
+        files: {
+          Dockerfile: "FROM node:20-alpine AS build\nWORKDIR /app\nCOPY package.json package-lock.json ./\nRUN npm ci\nCOPY . .\nRUN npm run build\nFROM nginx:1.27-alpine\nCOPY --from=build /app/build /usr/share/nginx/html\n",
+          "package.json": '{"name":"web","scripts":{"build":"react-scripts build"}}\n',
+          "package-lock.json": "{}\n",
+        },
+        world: { apps: [{ name: "web", build_output_dir: "build" }] },
+      },
+    ],
+    invalid: [
+      {
+        files: {
+          Dockerfile: "FROM node:20-alpine AS build\nWORKDIR /app\nCOPY package.json package-lock.json ./\nRUN npm ci\nCOPY . .\nRUN npm run build\nFROM nginx:1.27-alpine\nCOPY --from=build /app/dist /usr/share/nginx/html\n",
+          "package.json": '{"name":"web","scripts":{"build":"react-scripts build"}}\n',
+          "package-lock.json": "{}\n",
+        },
+        world: { apps: [{ name: "web", build_output_dir: "build" }] },
+        line: 8,
+        message: '"/app/dist": not found',
+      },
+    ],
+  },
+};

@@ -1,0 +1,22 @@
+/** DF102: A script run as the container's program must be executable (chmod +x, COPY --chmod, or git mode 100755). Met when the container starts (container.ts). */
+import type { DockerRule } from "../rule.js";
+
+export const execPermissionDenied: DockerRule = {
+  code: "DF102",
+  name: "exec-permission-denied",
+  summary: "A script run as the container's program must be executable (chmod +x, COPY --chmod, or git mode 100755)",
+  stage: "runtime",
+  severity: "error",
+  cases: {
+    valid: [
+      { files: { Dockerfile: "FROM python:3.12-slim\nCOPY entrypoint.sh /entrypoint.sh\nENTRYPOINT [\"/entrypoint.sh\"]\n", "entrypoint.sh": { content: "#!/bin/sh\nexec \"$@\"\n", mode: 0o755 } } },
+      { files: { Dockerfile: "FROM python:3.12-slim\nCOPY entrypoint.sh /entrypoint.sh\nRUN chmod +x /entrypoint.sh\nENTRYPOINT [\"/entrypoint.sh\"]\n", "entrypoint.sh": "#!/bin/sh\nexec \"$@\"\n" }, name: "chmod in a RUN" },
+      { files: { Dockerfile: "FROM python:3.12-slim\nCOPY --chmod=755 entrypoint.sh /entrypoint.sh\nENTRYPOINT [\"/entrypoint.sh\"]\n", "entrypoint.sh": "#!/bin/sh\nexec \"$@\"\n" }, name: "COPY --chmod" },
+      { files: { Dockerfile: "FROM python:3.12-slim\nCOPY entrypoint.sh /entrypoint.sh\nENTRYPOINT [\"sh\", \"/entrypoint.sh\"]\n", "entrypoint.sh": "#!/bin/sh\nexec \"$@\"\n" }, name: "run through sh" },
+    ],
+    invalid: [
+      { files: { Dockerfile: "FROM python:3.12-slim\nCOPY entrypoint.sh /entrypoint.sh\nENTRYPOINT [\"/entrypoint.sh\"]\n", "entrypoint.sh": "#!/bin/sh\nexec \"$@\"\n" }, line: 3, message: 'exec: "/entrypoint.sh": permission denied' },
+      { files: { Dockerfile: "FROM python:3.12-slim AS base\nRUN true\nFROM python:3.12-slim\nCOPY entrypoint.sh /entrypoint.sh\nENTRYPOINT [\"/entrypoint.sh\"]\n", "entrypoint.sh": "#!/bin/sh\nexec \"$@\"\n" }, line: 5, name: "final stage" },
+    ],
+  },
+};

@@ -1,0 +1,30 @@
+/** DF009: a RUN step whose command fails (a requirements file that is not there, npm ci without a lockfile, …). */
+import type { DockerRule } from "../rule.js";
+
+export function runFailedMessage(shell: readonly string[], command: string, status: number): string {
+  const shown = shell.length > 0 ? `${shell.join(" ")} ${command}` : command;
+  return `process "${shown}" did not complete successfully: exit code: ${status}`;
+}
+
+export const runCommandFailed: DockerRule = {
+  code: "DF009",
+  name: "run-command-failed",
+  summary: "A RUN step must succeed: the files, directories and permissions its commands need must be there",
+  stage: "build",
+  severity: "error",
+  cases: {
+    valid: [
+      { files: { Dockerfile: "FROM python:3.12-slim\nWORKDIR /app\nCOPY requirements.txt .\nRUN pip install --no-cache-dir -r requirements.txt\n", "requirements.txt": "flask\n" } },
+      { files: { Dockerfile: "FROM node:20-slim\nWORKDIR /app\nCOPY package*.json ./\nRUN npm ci\n", "package.json": "{}\n", "package-lock.json": "{}\n" } },
+      { files: { Dockerfile: "FROM python:3.12-slim\nCOPY entrypoint.sh /entrypoint.sh\nRUN chmod +x /entrypoint.sh\n", "entrypoint.sh": "#!/bin/sh\nexec \"$@\"\n" } },
+      { files: { Dockerfile: "FROM python:3.12-slim\nRUN false || true\n" }, name: "a swallowed failure" },
+    ],
+    invalid: [
+      { files: { Dockerfile: "FROM python:3.12-slim\nWORKDIR /app\nCOPY requirements*.txt ./\nRUN pip install -r requirements.txt\n" }, line: 4, message: "did not complete successfully: exit code: 1" },
+      { files: { Dockerfile: "FROM node:20-slim\nWORKDIR /app\nCOPY package.json ./\nRUN npm ci\n", "package.json": "{}\n" }, line: 4, name: "npm ci without a lockfile" },
+      { files: { Dockerfile: "FROM node:20-slim\nCOPY package*.json ./\nRUN npm install\n", "package.json": "{}\n" }, line: 3, name: "npm install in /" },
+      { files: { Dockerfile: "FROM python:3.12-slim\nRUN chmod +x /entrypoint.sh\nCOPY entrypoint.sh /entrypoint.sh\n", "entrypoint.sh": "#!/bin/sh\n" }, line: 2, name: "chmod before the COPY" },
+      { files: { Dockerfile: "FROM node:20-slim\nWORKDIR /app\nUSER node\nRUN chown -R node /app\n" }, line: 4, message: "exit code: 1", name: "chown as a non-root user" },
+    ],
+  },
+};

@@ -1,0 +1,31 @@
+/** Levenshtein distance, for "did you mean" hints and for telling a typo of an official image from a private one. */
+
+/**
+ * The number of single-character insertions, deletions and substitutions that turn `a` into `b`.
+ * @example editDistance("pyhton", "python") // 2
+ */
+export function editDistance(a: string, b: string): number {
+  if (a === b) return 0;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
+/**
+ * The `n` candidates closest to `target`, nearest first; ties keep the candidates' order.
+ * @example closest("3.9-slimm", ["3.9-slim", "3.9", "latest"], 1) // ["3.9-slim"]
+ */
+export function closest(target: string, candidates: Iterable<string>, n: number): string[] {
+  return [...candidates]
+    .map((candidate, order) => ({ candidate, order, distance: editDistance(target, candidate) }))
+    .sort((x, y) => x.distance - y.distance || x.order - y.order)
+    .slice(0, Math.max(0, n))
+    .map((x) => x.candidate);
+}

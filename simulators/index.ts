@@ -1,0 +1,63 @@
+/**
+ * Runs every simulator that applies to a repository and merges what they find. This is the single entry the
+ * episode engine, the grader and `breakfix lint` use.
+ */
+import type { Diagnostic } from "./diagnostic.js";
+import { compareDiagnostics } from "./diagnostic.js";
+import { dockerSimulator, isDockerfilePath } from "./docker/index.js";
+import { renderFirstFailure } from "./log.js";
+import type { Repository } from "./repository.js";
+import { repositoryFrom } from "./repository.js";
+import type { SimulationOptions, SimulationResult, Simulator } from "./simulation.js";
+import { Findings } from "./simulation.js";
+import type { World } from "./world.js";
+import { EMPTY_WORLD } from "./world.js";
+
+export const SIMULATORS: readonly Simulator[] = [dockerSimulator];
+
+export function simulateRepository(repo: Repository, world: World, options: SimulationOptions = {}): SimulationResult {
+  const findings = new Findings();
+  for (const simulator of SIMULATORS) findings.merge(simulator.simulate(repo, world, options));
+  return findings.result();
+}
+
+/** The episode's error_message: the log of the first failing stage, or null when nothing fails. */
+export function renderErrorMessage(diagnostics: readonly Diagnostic[]): string | null {
+  return renderFirstFailure([...diagnostics].sort(compareDiagnostics));
+}
+
+export type LintKind = "auto" | "dockerfile" | "workflow" | "k8s";
+
+export interface LintFile {
+  path: string;
+  content: string;
+  mode: number;
+}
+
+export interface LintOptions {
+  kind: LintKind;
+  /** false: skip the checks that need a build context. */
+  context: boolean;
+}
+
+/** The kind of a file from its name and content, or null when it is none breakfix checks. */
+export function detectKind(path: string, _content: string): Exclude<LintKind, "auto"> | null {
+  if (isDockerfilePath(path)) return "dockerfile";
+  return null;
+}
+
+/**
+ * Lints a user's files with an empty world: only what the files themselves show is reported. Files of other
+ * kinds ride along as the build context (a Dockerfile's COPY sources) but are not checked themselves.
+ */
+export function lintFiles(files: readonly LintFile[], options: LintOptions): Diagnostic[] {
+  const repo = repositoryFrom(Object.fromEntries(files.map((f) => [f.path, { content: f.content, mode: f.mode }])));
+  const targets = new Set(
+    files.filter((f) => (options.kind === "auto" ? detectKind(f.path, f.content) !== null : true)).map((f) => f.path),
+  );
+  const forced = options.kind === "auto" ? undefined : options.kind;
+  const result = simulateRepository(repo, EMPTY_WORLD, { context: options.context, worldKnown: false, only: targets, ...(forced ? { kind: forced } : {}) });
+  return result.diagnostics;
+}
+
+export { EMPTY_WORLD };

@@ -1,0 +1,37 @@
+import { addLine, edit, replaceLine } from "../fix.js";
+import type { ScenarioSource } from "../schema.js";
+
+export const missingRequiredEnv: ScenarioSource = {
+  id: "missing_required_env",
+  task_id: "dockerfile_runtime",
+  title: "Orders API: the container crashes at import",
+  difficulty: "medium",
+  description: "The image no longer sets DATABASE_URL, which app.py reads with os.environ[...] at import: KeyError, the container exits.",
+  base: "orders-api",
+  faults: [{ file: "Dockerfile", replace: "ENV DATABASE_URL=sqlite:////tmp/orders.db\n", with: "" }],
+  issues: [
+    {
+      id: "database-url-unset",
+      description: "DATABASE_URL is not set in the container's environment.",
+      hint: "The README lists the variables the service needs; an ENV sets them in the image.",
+      stage: "runtime",
+      detection: [{ code: "DF105", file: "Dockerfile" }],
+    },
+  ],
+  solution: [addLine("Dockerfile", 4, "ENV DATABASE_URL=sqlite:////tmp/orders.db")],
+  alternatives: [
+    { description: "both variables in one ENV", actions: [replaceLine("Dockerfile", 3, "ENV PYTHONUNBUFFERED=1 DATABASE_URL=sqlite:////data/orders.db")] },
+    {
+      description: "an app-side default",
+      actions: [edit("app.py", 'DATABASE_URL = os.environ["DATABASE_URL"]', 'DATABASE_URL = os.environ.get("DATABASE_URL", "sqlite:////tmp/orders.db")')],
+    },
+    { description: "the legacy ENV form", actions: [addLine("Dockerfile", 4, "ENV DATABASE_URL sqlite:////tmp/orders.db")] },
+  ],
+  wrong: [
+    { description: "an ARG is a build-time variable, not in the container's environment", actions: [addLine("Dockerfile", 4, "ARG DATABASE_URL=sqlite:////tmp/orders.db")] },
+    { description: "a value that is not a database URL", actions: [addLine("Dockerfile", 4, "ENV DATABASE_URL=orders.db")] },
+    { description: "a misspelt variable name", actions: [addLine("Dockerfile", 4, "ENV DATABASE_URI=sqlite:////tmp/orders.db")] },
+  ],
+  optimal_steps: 1,
+  max_steps: 10,
+};

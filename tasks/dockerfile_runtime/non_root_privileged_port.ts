@@ -1,0 +1,36 @@
+import { addLine, replaceLine } from "../fix.js";
+import type { ScenarioSource } from "../schema.js";
+
+export const nonRootPrivilegedPort: ScenarioSource = {
+  id: "non_root_privileged_port",
+  task_id: "dockerfile_runtime",
+  title: "Uploads API: the non-root container cannot write its data",
+  difficulty: "medium",
+  description:
+    "USER node cannot write /app, which root owns, so the app's mkdir of /app/data fails with EACCES. Adapted from the seed's " +
+    "non-root bind of port 80, which works under docker run since Docker 20.10 (ip_unprivileged_port_start=0): this is the closest real " +
+    "failure of a non-root USER.",
+  base: "uploads-api",
+  faults: [{ file: "Dockerfile", replace: "RUN mkdir -p /app/data && chown node:node /app/data\n", with: "" }],
+  issues: [
+    {
+      id: "data-dir-not-writable",
+      description: "/app belongs to root; the node user cannot create /app/data.",
+      hint: "The app runs as node. Who owns /app, and what does server.js create at start?",
+      stage: "runtime",
+      detection: [{ code: "DF106", file: "Dockerfile" }],
+    },
+  ],
+  solution: [addLine("Dockerfile", 11, "RUN mkdir -p /app/data && chown node:node /app/data")],
+  alternatives: [
+    { description: "hand the whole app directory to node", actions: [addLine("Dockerfile", 11, "RUN chown -R node:node /app")] },
+    { description: "create the directory with its owner in one command", actions: [addLine("Dockerfile", 11, "RUN install -d -o node -g node /app/data")] },
+  ],
+  wrong: [
+    { description: "run as root", actions: [replaceLine("Dockerfile", 11, "USER root")] },
+    { description: "create the directory without giving it to node", actions: [addLine("Dockerfile", 11, "RUN mkdir -p /app/data")] },
+    { description: "chown after switching to the node user", actions: [addLine("Dockerfile", 12, "RUN mkdir -p /app/data && chown node:node /app/data")] },
+  ],
+  optimal_steps: 1,
+  max_steps: 10,
+};

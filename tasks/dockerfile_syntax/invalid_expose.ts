@@ -1,0 +1,36 @@
+import { addLine, deleteLine, edit, replaceLine } from "../fix.js";
+import type { ScenarioSource } from "../schema.js";
+
+export const invalidExpose: ScenarioSource = {
+  id: "invalid_expose",
+  task_id: "dockerfile_syntax",
+  title: "Bookmarks API: docker build rejects a port",
+  difficulty: "easy",
+  description: 'EXPOSE "eighty": EXPOSE takes port numbers; BuildKit fails with invalid containerPort.',
+  base: "flask-api",
+  faults: [{ file: "Dockerfile", replace: "EXPOSE 8000", with: 'EXPOSE "eighty"' }],
+  issues: [
+    {
+      id: "expose-not-a-port",
+      description: 'EXPOSE "eighty" is not a port number; the app listens on 8000.',
+      hint: "EXPOSE takes numbers (optionally /tcp or /udp). Which port does app.py listen on?",
+      stage: "build",
+      detection: [
+        { code: "DF005", file: "Dockerfile" },
+        { code: "DF012", file: "Dockerfile" },
+      ],
+    },
+  ],
+  solution: [edit("Dockerfile", 'EXPOSE "eighty"', "EXPOSE 8000")],
+  alternatives: [
+    { description: "with the protocol", actions: [replaceLine("Dockerfile", 14, "EXPOSE 8000/tcp")] },
+    { description: "drop the line: EXPOSE only documents the port", actions: [deleteLine("Dockerfile", 14)] },
+  ],
+  wrong: [
+    { description: "quotes removed, still a word", actions: [edit("Dockerfile", 'EXPOSE "eighty"', "EXPOSE eighty")] },
+    { description: "a host:container mapping, which EXPOSE ignores", actions: [edit("Dockerfile", 'EXPOSE "eighty"', "EXPOSE 8000:8000")] },
+    { description: "a BuildKit check=skip directive", actions: [addLine("Dockerfile", 1, "# check=skip=all")] },
+  ],
+  optimal_steps: 1,
+  max_steps: 10,
+};

@@ -1,0 +1,55 @@
+import { deleteLine, edit, edits, patch } from "../fix.js";
+import type { ScenarioSource } from "../schema.js";
+
+export const invalidRunSyntax: ScenarioSource = {
+  id: "invalid_run_syntax",
+  task_id: "dockerfile_syntax",
+  title: "Bookmarks API: the Dockerfile does not parse",
+  difficulty: "easy",
+  description: "The RUN that upgrades pip lost its trailing backslash, so the next line (&& pip install …) is read as an instruction.",
+  base: "flask-api",
+  faults: [{ file: "Dockerfile", replace: "--upgrade pip \\\n", with: "--upgrade pip\n" }],
+  issues: [
+    {
+      id: "run-continuation-lost",
+      description: "Line 9 does not end with \\, so line 10 starts a new instruction named &&.",
+      hint: "A multi-line RUN needs a backslash at the end of every line but the last.",
+      stage: "build",
+      detection: [{ code: "DF002", file: "Dockerfile" }],
+    },
+  ],
+  solution: [edit("Dockerfile", "--upgrade pip\n", "--upgrade pip \\\n")],
+  alternatives: [
+    {
+      description: "split into two RUN instructions",
+      actions: [edit("Dockerfile", "    && pip install --no-cache-dir -r requirements.txt", "RUN pip install --no-cache-dir -r requirements.txt")],
+    },
+    {
+      description: "one RUN on one line, as a patch",
+      actions: [
+        patch(`--- a/Dockerfile
++++ b/Dockerfile
+@@ -8,4 +8,3 @@
+ COPY requirements.txt .
+-RUN pip install --no-cache-dir --upgrade pip
+-    && pip install --no-cache-dir -r requirements.txt
++RUN pip install --no-cache-dir --upgrade pip && pip install --no-cache-dir -r requirements.txt
+ 
+`),
+      ],
+    },
+  ],
+  wrong: [
+    { description: "delete the orphaned line: the dependencies are never installed", actions: [deleteLine("Dockerfile", 10)] },
+    {
+      description: "the backslash at the end of the wrong line",
+      actions: [edit("Dockerfile", "-r requirements.txt\n", "-r requirements.txt \\\n")],
+    },
+    {
+      description: "a backslash at the start of the orphaned line",
+      actions: [edits(["Dockerfile", "    && pip install", "\\ && pip install"])],
+    },
+  ],
+  optimal_steps: 1,
+  max_steps: 10,
+};

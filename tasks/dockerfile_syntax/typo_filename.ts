@@ -1,0 +1,49 @@
+import { addLine, deleteLine, edit, patch, replaceLine } from "../fix.js";
+import type { ScenarioSource } from "../schema.js";
+
+export const typoFilename: ScenarioSource = {
+  id: "typo_filename",
+  task_id: "dockerfile_syntax",
+  title: "Bookmarks API: docker build fails at a COPY step",
+  difficulty: "easy",
+  description: "The COPY of the dependency list names requirments.txt; the build context has requirements.txt.",
+  base: "flask-api",
+  faults: [{ file: "Dockerfile", replace: "COPY requirements.txt .", with: "COPY requirments.txt ." }],
+  issues: [
+    {
+      id: "copy-source-misspelt",
+      description: "COPY requirments.txt . names a file that is not in the build context (requirements.txt is).",
+      hint: "Compare the file the failing COPY names with the files the repository actually has.",
+      stage: "build",
+      detection: [{ code: "DF004", file: "Dockerfile" }],
+    },
+  ],
+  solution: [edit("Dockerfile", "COPY requirments.txt .", "COPY requirements.txt .")],
+  alternatives: [
+    { description: "replace the line, copying into ./ explicitly", actions: [replaceLine("Dockerfile", 8, "COPY requirements.txt ./")] },
+    {
+      description: "a patch that copies to the absolute working directory",
+      actions: [
+        patch(`--- a/Dockerfile
++++ b/Dockerfile
+@@ -7,3 +7,3 @@
+ 
+-COPY requirments.txt .
++COPY requirements.txt /app/
+ RUN pip install --no-cache-dir --upgrade pip \\
+`),
+      ],
+    },
+  ],
+  wrong: [
+    { description: "a wildcard that matches nothing: COPY succeeds, pip then finds no requirements file", actions: [edit("Dockerfile", "COPY requirments.txt .", "COPY requirments.txt* ./")] },
+    { description: "delete the COPY: pip install -r finds no file", actions: [deleteLine("Dockerfile", 8)] },
+    {
+      description: "create the misspelt file: the COPY passes but requirements.txt is still missing for pip",
+      actions: [edit("requirments.txt", "", "flask==3.0.3\n")],
+    },
+    { description: "a hadolint pragma above the COPY", actions: [addLine("Dockerfile", 8, "# hadolint ignore=DL3021")] },
+  ],
+  optimal_steps: 1,
+  max_steps: 10,
+};
