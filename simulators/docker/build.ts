@@ -163,7 +163,9 @@ class StageBuilder {
     const script = i.heredocs.length > 0 ? i.heredocs.map((h) => h.body).join("\n") : i.json ? i.json.join(" ") : i.args;
     const saved = new Map(image.env);
     for (const [k, v] of vars) if (!image.env.has(k)) image.env.set(k, v);
+    const unmount = this.mount(i);
     const result = runScript(script, { image, apps: this.request.apps, strict: this.request.strict });
+    unmount();
     image.env = saved;
     if (result.status === 0) return null;
     const shown = i.json ? [] : image.shell;
@@ -171,10 +173,50 @@ class StageBuilder {
     return this.fail(runCommandFailed, i, runFailedMessage(shown, i.json ? JSON.stringify(i.json) : script.replace(/\s*\\?\n\s*/g, " "), result.status), output);
   }
 
+  /**
+   * RUN --mount: bind mounts (the default type) put context or stage files at the target for this step only;
+   * cache, tmpfs, secret and ssh mounts provide their target directory. Returns what undoes the mounts.
+   */
+  private mount(i: Instruction): () => void {
+    const { image } = this;
+    const added: string[] = [];
+    for (const spec of i.mounts) {
+      const opts = new Map(spec.split(",").map((kv) => {
+        const [k, ...v] = kv.split("=");
+        return [k!.trim().toLowerCase(), v.join("=")] as const;
+      }));
+      const type = opts.get("type") ?? "bind";
+      const target = resolveIn(image.workdir, opts.get("target") ?? opts.get("dst") ?? opts.get("destination") ?? "/run/mount");
+      if (image.fs.has(target)) continue;
+      if (type === "bind" && !opts.has("from")) {
+        const source = opts.get("source") ?? opts.get("src") ?? ".";
+        for (const { rel, base } of matchSource(this.request.context, source)) {
+          const file = this.request.context.files.get(rel)!;
+          const into = this.request.context.files.has(path.posix.normalize(source)) ? target : path.posix.join(target, base === "" ? rel : path.posix.relative(base, rel));
+          if (image.fs.has(into)) continue;
+          addFile(image, into, { type: "file", owner: "root", mode: file.mode, content: file.content, source: file.repoPath });
+          added.push(into);
+        }
+      } else if (type === "bind" || type === "cache" || type === "tmpfs") {
+        mkdirs(image, target, "root", 0o777);
+        added.push(target);
+        if (type === "bind") image.exact = this.request.strict && image.exact;
+      } else if (type === "secret" || type === "ssh") {
+        addFile(image, target, { type: "file", owner: "root", mode: 0o400, content: "" });
+        added.push(target);
+      }
+    }
+    return () => {
+      for (const p of added.reverse()) image.fs.delete(p);
+    };
+  }
+
   private copy(i: Instruction, sub: (s: string) => string): BuildFailure | null {
     const { image } = this;
     if (i.heredocs.length > 0) return null;
-    const words = (i.json ?? splitWords(i.args)).map(sub);
+    // Under `# escape=\``, backslashes are path separators (Windows images).
+    const windows = this.request.parsed.escape === "`";
+    const words = (i.json ?? splitWords(i.args)).map(sub).map((w) => (windows ? w.replace(/\\/g, "/") : w));
     const dest = words.pop();
     if (dest === undefined) return null;
     const chown = i.flags.get("chown");
@@ -194,7 +236,11 @@ class StageBuilder {
     if (fromFlag) {
       const target = fromFlagTarget(this.request.parsed, this.stage, sub(fromFlag));
       const from = target.kind === "stage" ? this.built.get(target.stage.index) : undefined;
-      if (!from) return null; // an image we do not model: nothing to check
+      if (!from) {
+        image.exact = this.request.strict && image.exact; // an image we do not model: what it gives is unknown
+        return null;
+      }
+      if (!from.exact) image.exact = false;
       for (const src of words) {
         const abs = resolveIn("/", src);
         const entries = [...from.fs].filter(([p]) => p === abs || p.startsWith(abs + "/"));

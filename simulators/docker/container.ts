@@ -350,7 +350,7 @@ function runProgram(ctx: RunContext, argv: Arg[]): Outcome {
   }
   const found = onPath(image, name);
   if (found?.kind === "file") return runFile(ctx, found.path, found.entry, rest, found.path, program.line);
-  if (!found && image.known && image.os !== "unknown") {
+  if (!found && image.known && image.exact && image.os !== "unknown") {
     return ociFailure(execNotFound, program.line, `exec: "${name}": executable file not found in $PATH`);
   }
   return builtin(ctx, name, rest, program.line);

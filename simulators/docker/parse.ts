@@ -27,6 +27,8 @@ export interface Instruction {
   /** Arguments with continuations joined and flags removed. */
   args: string;
   flags: Map<string, string | null>;
+  /** Every `--mount=` of a RUN (it may repeat). */
+  mounts: string[];
   /** The exec form's array when the arguments are a JSON array of strings, else null (shell form). */
   json: string[] | null;
   heredocs: Heredoc[];
@@ -71,8 +73,9 @@ function joinContinuations(raw: string, escape: string): string {
 
 const FLAG = /^--([A-Za-z-]+)(?:=(\S*))?$/;
 
-function splitFlags(args: string): { flags: Map<string, string | null>; rest: string } {
+function splitFlags(args: string): { flags: Map<string, string | null>; mounts: string[]; rest: string } {
   const flags = new Map<string, string | null>();
+  const mounts: string[] = [];
   let rest = args.trimStart();
   for (;;) {
     const m = /^(--[A-Za-z-]+(?:=(?:"[^"]*"|'[^']*'|\S)*)?)(\s+|$)/.exec(rest);
@@ -80,9 +83,10 @@ function splitFlags(args: string): { flags: Map<string, string | null>; rest: st
     const f = FLAG.exec(m[1]!.replace(/=(["'])(.*)\1$/, "=$2"));
     if (!f) break;
     flags.set(f[1]!.toLowerCase(), f[2] ?? null);
+    if (f[1]!.toLowerCase() === "mount" && f[2]) mounts.push(f[2]);
     rest = rest.slice(m[0].length);
   }
-  return { flags, rest };
+  return { flags, mounts, rest };
 }
 
 function execForm(text: string): string[] | null {
@@ -122,7 +126,7 @@ function toInstruction(node: AstInstruction, lines: string[], escape: string): I
   const heredocs = /<<-?\s*["']?[A-Za-z_]/.test(afterKeyword.split("\n")[0] ?? "") ? heredocsOf(afterKeyword) : [];
   const firstLineOnly = heredocs.length > 0 ? (afterKeyword.split("\n")[0] ?? "") : afterKeyword;
   const joined = joinContinuations(firstLineOnly, escape).trim();
-  const { flags, rest } = splitFlags(joined);
+  const { flags, mounts, rest } = splitFlags(joined);
   const keyword = node.getKeyword();
   const takesFlags = ["FROM", "COPY", "ADD", "RUN", "HEALTHCHECK"].includes(keyword);
   const args = takesFlags ? rest : joined;
@@ -134,6 +138,7 @@ function toInstruction(node: AstInstruction, lines: string[], escape: string): I
     column: keywordRange.start.character + 1,
     args,
     flags: takesFlags ? flags : new Map(),
+    mounts: keyword === "RUN" ? mounts : [],
     json: ["CMD", "ENTRYPOINT", "RUN", "SHELL", "COPY", "ADD", "VOLUME"].includes(keyword) ? execForm(args) : null,
     heredocs,
     text,

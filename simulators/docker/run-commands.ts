@@ -240,9 +240,10 @@ const npm: Handler = (args, cwd, env) => {
     const scripts = (pkg.json["scripts"] ?? {}) as Record<string, string>;
     if (!script || (scripts[script] === undefined && image.fs.has(path.posix.join(cwd, "package.json")))) return failure(1, `npm error Missing script: "${script ?? ""}"`, "npm error", "npm error To see a list of scripts, run:", "npm error   npm run");
     if (script === "build") {
-      for (const app of env.apps) {
-        if (app.build_output_dir) mkdirs(image, resolveIn(cwd, app.build_output_dir), userName(image.user));
-      }
+      const outputs = env.apps.filter((a) => a.build_output_dir);
+      for (const app of outputs) mkdirs(image, resolveIn(cwd, app.build_output_dir!), userName(image.user));
+      // Where the build writes is the world's fact; without it the model cannot say what exists now.
+      if (outputs.length === 0 && !env.strict) image.exact = false;
     }
     return ok;
   }
@@ -274,6 +275,39 @@ const install: Handler = (args, cwd, { image }) => {
       e.mode = mode;
     }
   }
+  return ok;
+};
+
+/** `go build -o OUT`: the binary exists afterwards. */
+const go: Handler = (args, cwd, { image, strict }) => {
+  if (args[0] !== "build") return ok;
+  const at = args.indexOf("-o");
+  if (at >= 0 && args[at + 1]) addOutput(image, resolveIn(cwd, args[at + 1]!));
+  else if (!strict) image.exact = false;
+  return ok;
+};
+
+function addOutput(image: Image, file: string): void {
+  mkdirs(image, path.posix.dirname(file), userName(image.user));
+  image.fs.set(file, { type: "file", owner: userName(image.user), mode: 0o755, content: "", byBuild: true });
+}
+
+/** cp and mv of single files: the destination exists afterwards. */
+const copyOrMove: Handler = (args, cwd, { image, strict }) => {
+  const operands = args.filter((a) => !a.startsWith("-"));
+  if (operands.length !== 2) {
+    if (!strict) image.exact = false;
+    return ok;
+  }
+  const [from, to] = operands.map((o) => resolveIn(cwd, o)) as [string, string];
+  const entry = image.fs.get(from);
+  if (!entry) {
+    if (knownAbsent(image, from)) return failure(1, `cp: cannot stat '${operands[0]}': No such file or directory`);
+    if (!strict) image.exact = false;
+    return ok;
+  }
+  const target = isDir(image, to) ? path.posix.join(to, path.posix.basename(from)) : to;
+  for (const p of entriesUnder(image, from)) image.fs.set(target + p.slice(from.length), { ...image.fs.get(p)!, byBuild: true });
   return ok;
 };
 
@@ -324,6 +358,9 @@ const HANDLERS: Record<string, Handler> = {
   cd,
   install,
   touch,
+  go,
+  cp: copyOrMove,
+  mv: copyOrMove,
   "apt-get": installPackages,
   apt: installPackages,
   apk: installPackages,
