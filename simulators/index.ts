@@ -5,6 +5,8 @@
 import type { Diagnostic } from "./diagnostic.js";
 import { compareDiagnostics } from "./diagnostic.js";
 import { dockerSimulator, isDockerfilePath } from "./docker/index.js";
+import { isManifestPath, k8sSimulator } from "./k8s/index.js";
+import { isWorkflowPath, looksLikeWorkflow, workflowSimulator } from "./workflow/index.js";
 import { renderFirstFailure } from "./log.js";
 import type { Repository } from "./repository.js";
 import { repositoryFrom } from "./repository.js";
@@ -13,7 +15,7 @@ import { Findings } from "./simulation.js";
 import type { World } from "./world.js";
 import { EMPTY_WORLD } from "./world.js";
 
-export const SIMULATORS: readonly Simulator[] = [dockerSimulator];
+export const SIMULATORS: readonly Simulator[] = [workflowSimulator, dockerSimulator, k8sSimulator];
 
 export function simulateRepository(repo: Repository, world: World, options: SimulationOptions = {}): SimulationResult {
   const findings = new Findings();
@@ -41,8 +43,12 @@ export interface LintOptions {
 }
 
 /** The kind of a file from its name and content, or null when it is none breakfix checks. */
-export function detectKind(path: string, _content: string): Exclude<LintKind, "auto"> | null {
+export function detectKind(path: string, content: string): Exclude<LintKind, "auto"> | null {
   if (isDockerfilePath(path)) return "dockerfile";
+  if (isWorkflowPath(path)) return "workflow";
+  if (!/\.ya?ml$/i.test(path)) return null;
+  if (looksLikeWorkflow(content)) return "workflow";
+  if (isManifestPath(path, content)) return "k8s";
   return null;
 }
 

@@ -1,0 +1,134 @@
+/**
+ * The simulated cluster the runtime and traffic rules look at: which objects the API server accepted,
+ * which workloads' pods got all the way to serving, what the world's registry and apps say about each
+ * container, and which ConfigMaps and Secrets exist (applied from the repository, or already there).
+ */
+import { lookupImage, type ImageLookup } from "../images/lookup.js";
+import type { App, ImageConfig, World } from "../world.js";
+import { arrayAt, isObject, objectAt, stringAt, type JsonObject, type K8sObject } from "./object.js";
+import { containersOf, podCount, runsPods, type ContainerRef } from "./workload.js";
+
+/** What the engine knows about each object so far. */
+export interface LifecycleState {
+  /** Refused at apply: the object does not exist in the cluster. */
+  refused: ReadonlySet<K8sObject>;
+  /** Workloads whose pods stopped at some phase (pending, crashing, not ready): they serve no traffic. */
+  stopped: ReadonlySet<K8sObject>;
+}
+
+/** A ConfigMap's or Secret's keys; `refused` when the repository has it but apply failed on it. */
+export type ConfigSource = { keys: string[] } | "missing" | "refused";
+
+export class Cluster {
+  constructor(
+    readonly world: World,
+    readonly worldKnown: boolean,
+    readonly objects: readonly K8sObject[],
+    private readonly state: LifecycleState,
+  ) {}
+
+  /** The namespace objects without one go to: the world's, or kubectl's default. */
+  get defaultNamespace(): string {
+    return this.worldKnown ? this.world.cluster.namespace : "default";
+  }
+
+  /** Objects the API server accepted. */
+  applied(kind?: string): K8sObject[] {
+    return this.objects.filter((o) => !this.state.refused.has(o) && (kind === undefined || o.kind === kind));
+  }
+
+  /** Whether some object of `kind` in the repository was refused, so what depends on it is unknowable. */
+  anyRefused(kind?: string): boolean {
+    return this.objects.some((o) => this.state.refused.has(o) && (kind === undefined || o.kind === kind));
+  }
+
+  /** Accepted objects that run pods. */
+  workloads(namespace?: string): K8sObject[] {
+    return this.applied().filter((o) => runsPods(o) && (namespace === undefined || o.namespace === namespace));
+  }
+
+  /** A workload whose pods run and are Ready. */
+  serving(o: K8sObject): boolean {
+    return !this.state.refused.has(o) && !this.state.stopped.has(o) && podCount(o) > 0;
+  }
+
+  /** Whether a workload's pods stopped before serving (so traffic to it says nothing new). */
+  stopped(o: K8sObject): boolean {
+    return this.state.stopped.has(o);
+  }
+
+  /** Keys of ConfigMap or Secret `name` in `namespace`: applied from the repository, or already in the cluster. */
+  configSource(kind: "ConfigMap" | "Secret", namespace: string, name: string): ConfigSource {
+    const inRepo = this.objects.filter((o) => o.kind === kind && o.name === name && o.namespace === namespace);
+    const accepted = inRepo.find((o) => !this.state.refused.has(o));
+    if (accepted) {
+      const keys = [...Object.keys(objectAt(accepted.value, ["data"]) ?? {}), ...Object.keys(objectAt(accepted.value, ["stringData"]) ?? {}), ...Object.keys(objectAt(accepted.value, ["binaryData"]) ?? {})];
+      return { keys };
+    }
+    if (inRepo.length > 0) return "refused";
+    if (namespace === this.world.cluster.namespace) {
+      const existing = kind === "ConfigMap" ? Object.keys(this.world.cluster.configmaps[name] ?? {}) : this.world.cluster.secrets[name];
+      const known = kind === "ConfigMap" ? name in this.world.cluster.configmaps : name in this.world.cluster.secrets;
+      if (known) return { keys: existing ?? [] };
+    }
+    return "missing";
+  }
+
+  /** What the registry knows of a container's image; undefined when the manifest names none. */
+  image(c: ContainerRef): ImageLookup | undefined {
+    const ref = stringAt(c.container, ["image"]);
+    return ref === undefined ? undefined : lookupImage(ref, this.world);
+  }
+
+  /** The image config, when the registry knows the image. */
+  imageConfig(c: ContainerRef): ImageConfig | undefined {
+    const found = this.image(c);
+    return found?.status === "found" ? found.config : undefined;
+  }
+
+  /** The world's app the container runs, when its image names one. */
+  app(c: ContainerRef): App | undefined {
+    const name = this.imageConfig(c)?.app;
+    return name === undefined ? undefined : this.world.apps.find((a) => a.name === name);
+  }
+
+  /** The port the container's app listens on, when known. */
+  listeningPort(c: ContainerRef): number | undefined {
+    return this.app(c)?.port;
+  }
+
+  /** The regular (non-init) containers of a workload's pods. */
+  containers(o: K8sObject): ContainerRef[] {
+    return containersOf(o).filter((c) => !c.init);
+  }
+
+  /**
+   * The process a container starts: `command` replaces the image's ENTRYPOINT (and drops its CMD), `args`
+   * replaces CMD, as the kubelet combines them.
+   */
+  argv(c: ContainerRef): string[] {
+    const config = this.imageConfig(c);
+    const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : undefined);
+    const command = strings(c.container["command"]);
+    const args = strings(c.container["args"]);
+    const entry = command ?? config?.entrypoint ?? [];
+    return [...entry, ...(args ?? (command ? [] : (config?.cmd ?? [])))];
+  }
+
+  /** Environment variables the container gets; `undefined` when an envFrom source's keys cannot be known. */
+  envNames(o: K8sObject, c: ContainerRef): Set<string> | undefined {
+    const names = new Set(Object.keys(this.imageConfig(c)?.env ?? {}));
+    for (const e of arrayAt(c.container, ["env"])) if (isObject(e) && typeof e["name"] === "string") names.add(e["name"]);
+    for (const from of arrayAt(c.container, ["envFrom"])) {
+      if (!isObject(from)) continue;
+      const prefix = typeof from["prefix"] === "string" ? from["prefix"] : "";
+      const ref = (objectAt(from, ["configMapRef"]) && { kind: "ConfigMap" as const, r: objectAt(from, ["configMapRef"]) as JsonObject }) ||
+        (objectAt(from, ["secretRef"]) && { kind: "Secret" as const, r: objectAt(from, ["secretRef"]) as JsonObject });
+      if (!ref || typeof ref.r["name"] !== "string") continue;
+      const source = this.configSource(ref.kind, o.namespace, ref.r["name"]);
+      if (source === "refused") return undefined;
+      if (source !== "missing") for (const k of source.keys) names.add(prefix + k);
+    }
+    return names;
+  }
+}

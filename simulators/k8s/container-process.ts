@@ -1,0 +1,59 @@
+/**
+ * What happens when a container's process starts, judged from the image's contents: the executable must
+ * be on PATH (or at its path), and an interpreter's script must exist. The texts are the runtime's and the
+ * interpreters' own.
+ */
+import path from "node:path";
+import type { ImageConfig } from "../world.js";
+
+export type StartFailure =
+  /** The runtime could not exec the program: StartError, exit code 128. */
+  | { kind: "exec"; argIndex: number; message: string }
+  /** The program ran and exited because its script is missing. */
+  | { kind: "exit"; argIndex: number; exitCode: number; log: string };
+
+/** Interpreters whose first non-option argument is a script path, with how each reports a missing script. */
+const INTERPRETERS: Record<string, { skip: RegExp; missing: (name: string, file: string, asWritten: string) => { code: number; log: string } }> = {
+  python: { skip: /^-(m|c)$/, missing: (n, f) => ({ code: 2, log: `${n}: can't open file '${f}': [Errno 2] No such file or directory` }) },
+  node: { skip: /^-(e|p|-eval|-print)$/, missing: (_n, f) => ({ code: 1, log: `node:internal/modules/cjs/loader:1228\n  throw err;\n  ^\n\nError: Cannot find module '${f}'` }) },
+  sh: { skip: /^-c$/, missing: (_n, _f, w) => ({ code: 2, log: `sh: 0: cannot open ${w}: No such file` }) },
+  bash: { skip: /^-c$/, missing: (_n, _f, w) => ({ code: 127, log: `bash: ${w}: No such file or directory` }) },
+  ruby: { skip: /^-e$/, missing: (_n, _f, w) => ({ code: 1, log: `ruby: No such file or directory -- ${w} (LoadError)` }) },
+};
+
+function interpreterOf(exe: string): string | undefined {
+  const base = path.posix.basename(exe);
+  return Object.keys(INTERPRETERS).find((name) => base === name || new RegExp(`^${name}[0-9.]*$`).test(base));
+}
+
+/**
+ * Why the process `argv` fails to start in an image with `config`, undefined when it starts, or "unknown"
+ * when the image's contents are not known.
+ */
+export function startFailure(argv: readonly string[], config: ImageConfig, workingDir: string): StartFailure | "unknown" | undefined {
+  const exe = argv[0];
+  if (exe === undefined) return undefined;
+  if (!config.binaries && !config.files) return "unknown";
+  const binaries = config.binaries ?? [];
+  const files = config.files ?? [];
+  const found = exe.includes("/")
+    ? files.includes(path.posix.resolve(workingDir, exe)) || binaries.includes(exe) || binaries.includes(path.posix.basename(exe))
+    : binaries.includes(exe);
+  if (!found) {
+    const reason = exe.includes("/") ? "no such file or directory" : "executable file not found in $PATH";
+    return { kind: "exec", argIndex: 0, message: `exec: "${exe}": ${reason}` };
+  }
+  const interpreter = interpreterOf(exe);
+  if (!interpreter || !config.files) return interpreter && !config.files ? "unknown" : undefined;
+  const spec = INTERPRETERS[interpreter]!;
+  for (let i = 1; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (spec.skip.test(arg)) return undefined; // `python -m pkg`, `sh -c "..."`: no script file to check
+    if (arg.startsWith("-")) continue;
+    const file = path.posix.resolve(workingDir, arg);
+    if (files.includes(file)) return undefined;
+    const { code, log } = spec.missing(path.posix.basename(exe), file, arg);
+    return { kind: "exit", argIndex: i, exitCode: code, log };
+  }
+  return undefined;
+}

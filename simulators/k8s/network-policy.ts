@@ -1,0 +1,97 @@
+/**
+ * NetworkPolicy semantics for inbound traffic, as the docs define them: a pod selected by some policy with
+ * the Ingress type is isolated, and only what one of those policies' rules allows gets in. `ingress: []`
+ * (or no `ingress` at all) allows nothing; `ingress: [{}]` allows everything.
+ */
+import { labelSelectorMatches } from "./rules/selector-mismatch.js";
+import { arrayAt, isObject, labelsAt, objectAt, stringAt, type JsonObject, type K8sObject } from "./object.js";
+
+/** Who is connecting: a pod (its namespace and labels, its IP), or an unknown client in the pod's namespace. */
+export interface TrafficSource {
+  namespace: string;
+  labels: Record<string, string>;
+  namespaceLabels: Record<string, string>;
+  ip: string;
+}
+
+/** The ingress-nginx controller pod, as the chart deploys it. */
+export const INGRESS_CONTROLLER: TrafficSource = {
+  namespace: "ingress-nginx",
+  labels: { "app.kubernetes.io/name": "ingress-nginx", "app.kubernetes.io/component": "controller", "app.kubernetes.io/instance": "ingress-nginx" },
+  namespaceLabels: { "kubernetes.io/metadata.name": "ingress-nginx", name: "ingress-nginx" },
+  ip: "10.244.0.5",
+};
+
+/** Whether the policy isolates selected pods for inbound traffic. */
+function governsIngress(policy: K8sObject): boolean {
+  const types = arrayAt(policy.value, ["spec", "policyTypes"]);
+  return types.length === 0 ? true : types.includes("Ingress");
+}
+
+/** Policies that isolate the pods of `workload` (labels `podLabels`) for inbound traffic. */
+export function isolatingPolicies(policies: readonly K8sObject[], namespace: string, podLabels: Record<string, string>): K8sObject[] {
+  return policies.filter((p) => p.namespace === namespace && governsIngress(p) && labelSelectorMatches(objectAt(p.value, ["spec", "podSelector"]) ?? {}, podLabels));
+}
+
+function ipv4(ip: string): number | undefined {
+  const parts = ip.split(".").map(Number);
+  return parts.length === 4 && parts.every((n) => Number.isInteger(n) && n >= 0 && n < 256) ? parts.reduce((a, n) => a * 256 + n, 0) : undefined;
+}
+
+function inCidr(ip: string, cidr: string): boolean {
+  const [base, bits] = cidr.split("/");
+  const a = ipv4(ip);
+  const b = ipv4(base ?? "");
+  const n = Number(bits ?? 32);
+  if (a === undefined || b === undefined || !(n >= 0 && n <= 32)) return false;
+  const size = 2 ** (32 - n);
+  return Math.floor(a / size) === Math.floor(b / size);
+}
+
+function peerAdmits(peer: JsonObject, policy: K8sObject, source: TrafficSource): boolean {
+  const block = objectAt(peer, ["ipBlock"]);
+  if (block) {
+    const cidr = stringAt(block, ["cidr"]) ?? "";
+    const except = arrayAt(block, ["except"]).filter((e): e is string => typeof e === "string");
+    return inCidr(source.ip, cidr) && !except.some((e) => inCidr(source.ip, e));
+  }
+  const pods = objectAt(peer, ["podSelector"]);
+  const namespaces = objectAt(peer, ["namespaceSelector"]);
+  const namespaceOk = namespaces ? labelSelectorMatches(namespaces, source.namespaceLabels) : source.namespace === policy.namespace;
+  return namespaceOk && (!pods || labelSelectorMatches(pods, source.labels));
+}
+
+function portAdmits(rulePorts: unknown[], port: number, portName: string | undefined): boolean {
+  if (rulePorts.length === 0) return true;
+  return rulePorts.some((p) => {
+    if (!isObject(p)) return false;
+    if (p["protocol"] !== undefined && p["protocol"] !== "TCP") return false;
+    const value = p["port"];
+    if (value === undefined) return true;
+    if (typeof value === "string") return value === portName;
+    if (typeof value !== "number") return false;
+    const end = typeof p["endPort"] === "number" ? p["endPort"] : value;
+    return port >= value && port <= end;
+  });
+}
+
+/**
+ * Whether `policies` let `source` reach `port` (named `portName` in the container). A source of undefined
+ * stands for a client nobody named: then only the ports matter, since some client could match the peers.
+ */
+export function admits(policies: readonly K8sObject[], source: TrafficSource | undefined, port: number, portName: string | undefined): boolean {
+  if (policies.length === 0) return true;
+  return policies.some((policy) =>
+    arrayAt(policy.value, ["spec", "ingress"]).some((rule) => {
+      if (!isObject(rule) || !portAdmits(arrayAt(rule, ["ports"]), port, portName)) return false;
+      const from = arrayAt(rule, ["from"]);
+      return from.length === 0 || source === undefined || from.some((peer) => isObject(peer) && peerAdmits(peer, policy, source));
+    }),
+  );
+}
+
+/** Labels a namespace carries: its automatic name label, plus those of a Namespace object in the repository. */
+export function namespaceLabels(objects: readonly K8sObject[], namespace: string): Record<string, string> {
+  const declared = objects.find((o) => o.kind === "Namespace" && o.name === namespace);
+  return { ...(declared ? labelsAt(declared.value, ["metadata", "labels"]) : {}), "kubernetes.io/metadata.name": namespace };
+}

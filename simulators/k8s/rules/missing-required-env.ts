@@ -1,0 +1,72 @@
+/** K8S024: the app exits at start because a variable it requires is not set: CrashLoopBackOff with the app's own error. */
+import { backOffRestarting, describePod, startEvents } from "../messages.js";
+import { podName } from "../identity.js";
+import { stringAt } from "../object.js";
+import { defineRule } from "../rule.js";
+import { podCount, runsPods } from "../workload.js";
+import type { App } from "../../world.js";
+import { APP_FILES, DEPLOYMENT, WORLD, withFile } from "./fixtures.js";
+
+/** The app's own words for a missing variable, by language (facts: Python KeyError, Node app-defined). */
+function appError(app: App, name: string): string {
+  switch (app.language) {
+    case "python":
+      return `Traceback (most recent call last):\n  File "/app/${app.entry ?? "app.py"}", line 8, in <module>\n    ${name.toLowerCase()} = os.environ["${name}"]\nKeyError: '${name}'`;
+    case "node":
+      return `Error: ${name} is not defined`;
+    default:
+      return `${name} is not set`;
+  }
+}
+
+export const missingRequiredEnv = defineRule({
+  code: "K8S024",
+  name: "missing-required-env",
+  summary: "The app exits at start because an environment variable it requires is not set: CrashLoopBackOff",
+  stage: "runtime",
+  severity: "error",
+  phase: "run",
+  needsWorld: true,
+  appliesTo: runsPods,
+  check(ctx) {
+    for (const o of ctx.objects) {
+      const judged = ctx.cluster.containers(o).filter((c) => ctx.cluster.app(c));
+      if (podCount(o) === 0 || judged.length === 0) {
+        ctx.undecided(o);
+        continue;
+      }
+      for (const c of judged) {
+        const app = ctx.cluster.app(c)!;
+        const names = ctx.cluster.envNames(o, c);
+        if (!names) {
+          ctx.undecided(o);
+          continue;
+        }
+        const missing = app.required_env.find((n) => !names.has(n));
+        if (missing === undefined) continue;
+        const error = appError(app, missing);
+        const backOff = backOffRestarting(o, c);
+        const log = `${describePod(o, c, ["State:          Waiting", "  Reason:       CrashLoopBackOff", "Last State:     Terminated", "  Reason:       Error", "  Exit Code:    1"], [...startEvents(o, c, stringAt(c.container, ["image"]) ?? ""), { type: "Warning", reason: "BackOff", from: "kubelet", message: backOff }])}\n\n$ kubectl logs ${podName(o)} --previous\n${error}`;
+        const at = c.container["env"] !== undefined ? "env" : c.container["envFrom"] !== undefined ? "envFrom" : "name";
+        ctx.report(o, [...c.path, at], `${error.split("\n").pop()}\n${backOff}`, { log });
+      }
+    }
+  },
+  cases: {
+    valid: [
+      { files: APP_FILES, world: WORLD },
+      { name: "set from a plain value", files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("              valueFrom:\n                secretKeyRef:\n                  name: web-db\n                  key: url\n", "              value: postgres://db/web\n")), world: WORLD },
+    ],
+    invalid: [
+      {
+        name: "DATABASE_URL not set",
+        files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("            - name: DATABASE_URL\n              valueFrom:\n                secretKeyRef:\n                  name: web-db\n                  key: url\n", "            - name: DB_URL\n              value: postgres://db/web\n")),
+        world: WORLD,
+        file: "k8s/deployment.yaml",
+        line: 26,
+        message: "KeyError: 'DATABASE_URL'",
+      },
+      { name: "misnamed through an envFrom prefix", files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("            - name: DATABASE_URL\n", "            - name: DATABASE_URI\n")), world: WORLD, message: "Back-off restarting failed container web in pod web-" },
+    ],
+  },
+});

@@ -1,0 +1,52 @@
+/**
+ * K8S027: a readiness probe that cannot reach the app: the pod runs but never becomes Ready, so no Service
+ * sends it traffic (its address stays in notReadyAddresses).
+ */
+import { podName } from "../identity.js";
+import { describePod, startEvents } from "../messages.js";
+import { stringAt } from "../object.js";
+import { probeFailure } from "../probes.js";
+import { defineRule } from "../rule.js";
+import { podCount, runsPods } from "../workload.js";
+import { APP_FILES, DEPLOYMENT, WORLD, withFile } from "./fixtures.js";
+
+export const readinessProbe = defineRule({
+  code: "K8S027",
+  name: "readiness-probe",
+  summary: "A readiness probe targets a port the app does not listen on: the pod is never Ready and gets no traffic",
+  stage: "runtime",
+  severity: "error",
+  phase: "ready",
+  needsWorld: true,
+  appliesTo: runsPods,
+  check(ctx) {
+    for (const o of ctx.objects) {
+      const judged = ctx.cluster.containers(o).filter((c) => ctx.cluster.listeningPort(c) !== undefined);
+      if (podCount(o) === 0 || judged.length === 0) {
+        ctx.undecided(o);
+        continue;
+      }
+      for (const c of judged) {
+        const failure = probeFailure(o, c, "readinessProbe", ctx.cluster.listeningPort(c)!);
+        if (!failure) continue;
+        const unhealthy = `Readiness probe ${failure.errored ? "errored" : "failed"}: ${failure.detail}`;
+        const log = describePod(o, c, ["State:          Running", "Ready:          False", "Restart Count:  0"], [...startEvents(o, c, stringAt(c.container, ["image"]) ?? ""), { type: "Warning", reason: "Unhealthy", from: "kubelet", message: unhealthy }]);
+        ctx.report(o, failure.path, `${unhealthy}\n${podName(o)}   0/1     Running   0          2m`, { log });
+      }
+    }
+  },
+  cases: {
+    valid: [{ files: APP_FILES, world: WORLD }],
+    invalid: [
+      {
+        name: "readiness on the wrong port",
+        files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("              path: /health\n              port: http", "              path: /health\n              port: 3000")),
+        world: WORLD,
+        file: "k8s/deployment.yaml",
+        line: 45,
+        message: "Readiness probe failed: Get \"http://10.244.0.",
+      },
+      { name: "containerPort renamed, probe still names http", files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("- name: http\n", "- name: web\n")), world: WORLD, message: "Readiness probe errored: couldn't find port: http" },
+    ],
+  },
+});

@@ -1,0 +1,63 @@
+/**
+ * K8S030: a Service whose selector matches no running pod (labels differ, or the Deployment has 0
+ * replicas). kubectl get endpoints shows <none>; kube-proxy rejects connections to it.
+ */
+import { clusterIp, podName } from "../identity.js";
+import { defineRule } from "../rule.js";
+import { endpointsOf, routesToPods, serviceSelector, servicePorts } from "../traffic.js";
+import { formatLabels, podLabels } from "../workload.js";
+import { APP_FILES, DEPLOYMENT, SERVICE, WORLD, withFile } from "./fixtures.js";
+
+export const serviceNoEndpoints = defineRule({
+  code: "K8S030",
+  name: "service-no-endpoints",
+  summary: "A Service's selector matches no running pod: it has no endpoints and every connection is refused",
+  stage: "traffic",
+  severity: "error",
+  phase: "route",
+  appliesTo: routesToPods,
+  check(ctx) {
+    for (const svc of ctx.objects) {
+      // Linting alone, a Service may select pods that other repositories deploy: judge only when these files run some.
+      if (!ctx.worldKnown && ctx.cluster.workloads(svc.namespace).length === 0) {
+        ctx.undecided(svc);
+        continue;
+      }
+      const endpoints = endpointsOf(ctx.cluster, svc);
+      if (endpoints.state === "unknown") ctx.undecided(svc);
+      if (endpoints.state !== "none") continue;
+      const port = servicePorts(svc)[0]?.spec["port"] ?? 80;
+      const pods = ctx.cluster.workloads(svc.namespace).map((w) => `${podName(w).padEnd(32)} 1/1     Running   0          2m    ${formatLabels(podLabels(w))}`);
+      const log = [
+        `$ kubectl get endpoints ${svc.name}`,
+        "NAME".padEnd(16) + "ENDPOINTS   AGE",
+        svc.name.padEnd(16) + "<none>      2m",
+        "",
+        "$ kubectl get pods --show-labels",
+        `${"NAME".padEnd(32)} READY   STATUS    RESTARTS   AGE   LABELS`,
+        ...pods,
+        "",
+        `$ curl http://${svc.name}:${String(port)}/`,
+        `curl: (7) Failed to connect to ${svc.name} port ${String(port)} after 1 ms: Connection refused`,
+      ].join("\n");
+      const why = endpoints.matched.length > 0 ? ` (${endpoints.matched.map((w) => `${w.kind.toLowerCase()}.apps/${w.name}`).join(", ")} has 0 replicas)` : "";
+      ctx.report(svc, ["spec", "selector"], `Service "${svc.name}" (ClusterIP ${clusterIp(svc.namespace, svc.name)}): Selector: ${formatLabels(serviceSelector(svc))}, Endpoints: <none>${why}\ncurl: (7) Failed to connect to ${svc.name} port ${String(port)}: Connection refused`, { log });
+    }
+  },
+  cases: {
+    valid: [
+      { files: APP_FILES, world: WORLD },
+    ],
+    invalid: [
+      {
+        name: "selector app: api, pods app: web",
+        files: withFile("k8s/service.yaml", SERVICE.replace("    app: web", "    app: api")),
+        world: WORLD,
+        file: "k8s/service.yaml",
+        line: 6,
+        message: "Selector: app=api, Endpoints: <none>",
+      },
+      { name: "replicas: 0", files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("replicas: 2", "replicas: 0")), world: WORLD, message: "has 0 replicas" },
+    ],
+  },
+});

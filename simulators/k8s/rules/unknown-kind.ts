@@ -1,0 +1,36 @@
+/**
+ * K8S004: a kind the API server does not serve in that version (`Deploymnt`, or `extensions/v1beta1`
+ * Ingress, removed in 1.22). Kinds of other API groups come from CRDs and are not judged.
+ */
+import { isBuiltInGroup, isListKind, validatorFor } from "../api-catalogue.js";
+import { defineRule } from "../rule.js";
+import { DEPLOYMENT } from "./fixtures.js";
+
+const CUSTOM = "apiVersion: cert-manager.io/v1\nkind: Certificate\nmetadata:\n  name: web-tls\nspec:\n  secretName: web-tls\n  dnsNames: [web.example.com]\n  issuerRef:\n    name: letsencrypt\n    kind: ClusterIssuer\n";
+
+export const unknownKind = defineRule({
+  code: "K8S004",
+  name: "unknown-kind",
+  summary: "A built-in API group does not serve the kind in that version (a typo, or a removed beta version)",
+  stage: "deploy",
+  severity: "error",
+  phase: "identify",
+  appliesTo: (o) => o.apiVersion !== "" && o.kind !== "" && o.name !== "",
+  check(ctx) {
+    for (const o of ctx.objects) {
+      if (!isBuiltInGroup(o.apiVersion) || isListKind(o.kind) || validatorFor(o.apiVersion, o.kind)) continue;
+      ctx.report(o, ["kind"], `error: resource mapping not found for name: "${o.name}" namespace: "" from "${o.file}": no matches for kind "${o.kind}" in version "${o.apiVersion}"\nensure CRDs are installed first`);
+    }
+  },
+  cases: {
+    valid: [
+      { files: { "k8s/deployment.yaml": DEPLOYMENT } },
+      { name: "a custom resource", files: { "k8s/certificate.yaml": CUSTOM } },
+    ],
+    invalid: [
+      { name: "misspelt kind", files: { "k8s/deployment.yaml": DEPLOYMENT.replace("kind: Deployment", "kind: Deploymnt") }, file: "k8s/deployment.yaml", line: 2, message: 'no matches for kind "Deploymnt" in version "apps/v1"' },
+      { name: "removed beta version", files: { "k8s/deployment.yaml": DEPLOYMENT.replace("apps/v1", "extensions/v1beta1") }, message: 'no matches for kind "Deployment" in version "extensions/v1beta1"' },
+      { name: "kind in the wrong group", files: { "k8s/deployment.yaml": DEPLOYMENT.replace("apps/v1", "v1") }, message: 'no matches for kind "Deployment" in version "v1"' },
+    ],
+  },
+});

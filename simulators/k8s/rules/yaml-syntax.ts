@@ -1,0 +1,46 @@
+/** K8S001: a file kubectl cannot read as YAML, or a document that is not a mapping. */
+import { kubectlYamlError } from "../yaml-errors.js";
+import { isObject } from "../object.js";
+import { defineRule } from "../rule.js";
+
+const CONFIG_MAP = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app-config\ndata:\n  LOG_LEVEL: info\n";
+
+export const yamlSyntax = defineRule({
+  code: "K8S001",
+  name: "yaml-syntax",
+  summary: "A manifest is not valid YAML, one of its documents is not a mapping, or it exceeds the API server's 3 MiB request limit",
+  stage: "deploy",
+  severity: "error",
+  phase: "read",
+  check(ctx) {
+    for (const file of ctx.files) {
+      for (const d of file.documents) {
+        if (d.problem) {
+          ctx.reportFile(file.path, d.problem.line, d.problem.column, d.problem.message ?? kubectlYamlError(file.path, d.problem.line, d.problem.detail));
+        } else if (!isObject(d.value)) {
+          const found = Array.isArray(d.value) ? "array" : typeof d.value === "number" ? "number" : typeof d.value === "boolean" ? "bool" : "string";
+          ctx.reportFile(file.path, d.line, 1, `error: unable to decode "${file.path}": json: cannot unmarshal ${found} into Go value of type map[string]interface {}`);
+        }
+      }
+    }
+  },
+  cases: {
+    valid: [
+      { files: { "k8s/config.yaml": CONFIG_MAP } },
+      { name: "comments and empty documents", files: { "k8s/all.yaml": `# app\n---\n${CONFIG_MAP}---\n# nothing here\n---\n` } },
+    ],
+    invalid: [
+      {
+        name: "mapping value on a scalar line",
+        files: { "k8s/config.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app-config\n  labels: app: web\n" },
+        file: "k8s/config.yaml",
+        line: 5,
+        message: "error converting YAML to JSON: yaml: line 5: mapping values are not allowed in this context",
+      },
+      { name: "tab indentation", files: { "k8s/config.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata:\n\tname: x\n" }, line: 4, message: "found character that cannot start any token" },
+      { name: "duplicate key", files: { "k8s/config.yaml": `${CONFIG_MAP}kind: Secret\n` }, line: 7, message: 'key "kind" already set in map' },
+      { name: "scalar document", files: { "k8s/config.yaml": `${CONFIG_MAP}---\njust text\n` }, line: 8, message: "cannot unmarshal string into Go value of type map[string]interface {}" },
+      { name: "alias bomb", files: { "k8s/bomb.yaml": `a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [${"*a, ".repeat(10)}*a]\nc: &c [${"*b, ".repeat(10)}*b]\n` }, message: "excessive aliasing" },
+    ],
+  },
+});

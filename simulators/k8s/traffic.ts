@@ -1,0 +1,41 @@
+/**
+ * How a request travels: a Service picks Ready pods by label (its endpoints), forwards its port to a
+ * targetPort (a number or a container port's name) where the app must listen.
+ */
+import type { Cluster } from "./cluster.js";
+import { arrayAt, isObject, labelsAt, stringAt, type JsonObject, type K8sObject } from "./object.js";
+import { podCount, podLabels, selects } from "./workload.js";
+
+export type Endpoints =
+  /** Ready pods back the Service. */
+  | { state: "ready"; pods: K8sObject[] }
+  /** Nothing backs it: no pod matches, or the matching workloads run no pods. */
+  | { state: "none"; matched: K8sObject[] }
+  /** Cannot tell: the matching pods stopped earlier, an object was refused, or the Service has no selector. */
+  | { state: "unknown" };
+
+export function serviceSelector(svc: K8sObject): Record<string, string> {
+  return labelsAt(svc.value, ["spec", "selector"]);
+}
+
+/** Whether the Service routes to pods it selects (not ExternalName, not selector-less with manual Endpoints). */
+export function routesToPods(svc: K8sObject): boolean {
+  return svc.kind === "Service" && stringAt(svc.value, ["spec", "type"]) !== "ExternalName" && Object.keys(serviceSelector(svc)).length > 0;
+}
+
+/** The Service's endpoints in the simulated cluster. */
+export function endpointsOf(cluster: Cluster, svc: K8sObject): Endpoints {
+  if (!routesToPods(svc)) return { state: "unknown" };
+  const selector = serviceSelector(svc);
+  const matched = cluster.workloads(svc.namespace).filter((w) => selects(selector, podLabels(w)));
+  const ready = matched.filter((w) => cluster.serving(w));
+  if (ready.length > 0) return { state: "ready", pods: ready };
+  if (matched.some((w) => podCount(w) > 0 && cluster.stopped(w))) return { state: "unknown" };
+  if (cluster.anyRefused()) return { state: "unknown" };
+  return { state: "none", matched };
+}
+
+/** The Service's ports, with their paths. */
+export function servicePorts(svc: K8sObject): { spec: JsonObject; index: number }[] {
+  return arrayAt(svc.value, ["spec", "ports"]).flatMap((p, index) => (isObject(p) ? [{ spec: p, index }] : []));
+}

@@ -1,0 +1,45 @@
+/**
+ * GHA011: a step's `uses:` that is not an action reference GitHub can resolve: `{owner}/{repo}[/path]@ref`,
+ * a local `./path`, or `docker://image`. A missing `@ref` is the usual slip.
+ */
+import { jobsOf } from "../model.js";
+import { parseRule } from "../rule-base.js";
+import { asScalar, get, scalarText } from "../source.js";
+import { CI, workflowCase } from "./cases.js";
+
+const REMOTE = /^[^/@\s]+\/[^/@\s]+(\/[^@\s]+)?@[^@\s]+$/;
+
+export function isActionReference(uses: string): boolean {
+  return uses.startsWith("./") || uses.startsWith("docker://") || REMOTE.test(uses);
+}
+
+export const actionReference = parseRule({
+  code: "GHA011",
+  name: "action-reference",
+  summary: "A step's `uses` is not `{owner}/{repo}[/path]@ref`, `./path` or `docker://image`",
+  check(ctx) {
+    for (const job of jobsOf(ctx.source)) {
+      for (const step of job.steps) {
+        const node = asScalar(get(step.map, "uses", ctx.source.doc));
+        const uses = scalarText(node);
+        if (!node || uses === "" || uses.includes("${{") || isActionReference(uses)) continue;
+        ctx.report(node, `Expected format {org}/{repo}[/path]@ref. Actual '${uses}'`);
+      }
+    }
+  },
+  cases: {
+    valid: [
+      workflowCase(
+        "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - uses: ./.github/actions/setup\n      - uses: docker://alpine:3.20\n      - uses: github/codeql-action/init@v3\n",
+        { files: { ".github/actions/setup/action.yml": "name: setup\nruns:\n  using: composite\n  steps:\n    - run: echo\n      shell: bash\n" } },
+      ),
+    ],
+    invalid: [
+      workflowCase("on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout\n", {
+        file: CI,
+        line: 6,
+        message: "Expected format {org}/{repo}[/path]@ref. Actual 'actions/checkout'",
+      }),
+    ],
+  },
+});

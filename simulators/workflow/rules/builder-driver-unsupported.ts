@@ -1,0 +1,35 @@
+/**
+ * GHA109: a build asks the default `docker` builder driver for what only a docker-container builder can
+ * do (several platforms, cache export to gha/registry); `docker/setup-buildx-action` is missing.
+ */
+import { runRule } from "../rule-base.js";
+import { APP_FILES, CI, workflowCase } from "./cases.js";
+import { CHECKOUT, jobWith } from "./run-cases.js";
+
+const build = (extra: string): string => `      - uses: docker/build-push-action@v6\n        with:\n          context: .\n          tags: app:latest\n${extra}`;
+
+export const builderDriverUnsupported = runRule({
+  code: "GHA109",
+  name: "builder-driver-unsupported",
+  stage: "build",
+  summary: "A multi-platform build or a cache export runs on the default docker driver (no setup-buildx-action)",
+  cases: {
+    valid: [
+      workflowCase(jobWith(`${CHECKOUT}      - uses: docker/setup-qemu-action@v3\n      - uses: docker/setup-buildx-action@v3\n${build("          platforms: linux/amd64,linux/arm64\n          cache-to: type=gha,mode=max\n")}`), {
+        files: APP_FILES,
+      }),
+    ],
+    invalid: [
+      workflowCase(jobWith(`${CHECKOUT}${build("          platforms: linux/amd64,linux/arm64\n")}`), {
+        files: APP_FILES,
+        file: CI,
+        message: "Multi-platform build is not supported for the docker driver.",
+      }),
+      workflowCase(jobWith(`${CHECKOUT}${build("          cache-to: type=gha\n")}`), {
+        files: APP_FILES,
+        file: CI,
+        message: "Cache export is not supported for the docker driver.",
+      }),
+    ],
+  },
+});

@@ -1,0 +1,34 @@
+/** GHA106: `docker push` or `docker tag` names an image tag that no earlier step built or tagged. */
+import { runRule } from "../rule-base.js";
+import { APP_FILES, CI, workflowCase } from "./cases.js";
+import { CHECKOUT, jobWith } from "./run-cases.js";
+
+const header = "permissions:\n  packages: write\n";
+const login = '      - run: echo "${{ secrets.GITHUB_TOKEN }}" | docker login ghcr.io -u ${{ github.actor }} --password-stdin\n';
+
+export const imageNotBuilt = runRule({
+  code: "GHA106",
+  name: "image-not-built",
+  stage: "push",
+  summary: "A push or tag names an image tag that was not built in this job",
+  cases: {
+    valid: [
+      workflowCase(jobWith(`${CHECKOUT}${login}      - run: docker build -t ghcr.io/acme/app:\${{ github.sha }} .\n      - run: docker push ghcr.io/acme/app:\${{ github.sha }}\n`, header), {
+        files: APP_FILES,
+      }),
+    ],
+    invalid: [
+      workflowCase(jobWith(`${CHECKOUT}${login}      - run: docker build -t ghcr.io/acme/app:\${{ github.ref_name }} .\n      - run: docker push ghcr.io/acme/app:\${{ github.sha }}\n`, header), {
+        files: APP_FILES,
+        file: CI,
+        line: 11,
+        message: "tag does not exist: ghcr.io/acme/app:",
+      }),
+      workflowCase(jobWith(`${CHECKOUT}${login}      - run: docker push ghcr.io/acme/app:latest\n`, header), {
+        files: APP_FILES,
+        file: CI,
+        message: "An image does not exist locally with the tag: ghcr.io/acme/app",
+      }),
+    ],
+  },
+});

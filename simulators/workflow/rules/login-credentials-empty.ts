@@ -1,0 +1,40 @@
+/**
+ * GHA102: a registry login gets an empty username or password: the secret is never mapped into the
+ * step's `env:` (secrets are not shell variables), the secret does not exist, or `$GITHUB_TOKEN` is used
+ * in a shell where GitHub does not set it.
+ */
+import { runRule } from "../rule-base.js";
+import { APP_FILES, CI, workflowCase } from "./cases.js";
+import { jobWith } from "./run-cases.js";
+
+const LOGIN = '      - run: echo "$DOCKER_PASSWORD" | docker login -u "$DOCKER_USERNAME" --password-stdin\n';
+
+export const loginCredentialsEmpty = runRule({
+  code: "GHA102",
+  name: "login-credentials-empty",
+  stage: "push",
+  summary: "A registry login runs with an empty username or password (secret not mapped into env, or not defined)",
+  cases: {
+    valid: [
+      workflowCase(
+        jobWith(`${LOGIN}        env:\n          DOCKER_USERNAME: \${{ secrets.DOCKER_USERNAME }}\n          DOCKER_PASSWORD: \${{ secrets.DOCKER_PASSWORD }}\n`),
+        { files: APP_FILES, world: { secrets: ["DOCKER_USERNAME", "DOCKER_PASSWORD"] } },
+      ),
+      workflowCase(
+        jobWith("      - uses: docker/login-action@v3\n        with:\n          registry: ghcr.io\n          username: ${{ github.actor }}\n          password: ${{ secrets.GITHUB_TOKEN }}\n"),
+      ),
+    ],
+    invalid: [
+      workflowCase(jobWith(LOGIN), { world: { secrets: ["DOCKER_USERNAME", "DOCKER_PASSWORD"] }, file: CI, line: 6, message: "username is empty" }),
+      workflowCase(jobWith('      - run: echo $GITHUB_TOKEN | docker login ghcr.io -u $GITHUB_ACTOR --password-stdin\n'), {
+        file: CI,
+        line: 6,
+        message: "Cannot perform an interactive login from a non TTY device",
+      }),
+      workflowCase(
+        jobWith("      - uses: docker/login-action@v3\n        with:\n          username: ${{ secrets.DOCKERHUB_USERNAME }}\n          password: ${{ secrets.DOCKERHUB_TOKEN }}\n"),
+        { file: CI, message: "Username and password required" },
+      ),
+    ],
+  },
+});

@@ -1,0 +1,27 @@
+/**
+ * GHA105: GITHUB_TOKEN may not write packages, so ghcr.io refuses the push. A `permissions:` block that
+ * omits `packages` sets it to none; without a block the repository default applies (restricted since
+ * 2023: packages read).
+ */
+import { runRule } from "../rule-base.js";
+import { APP_FILES, CI, workflowCase } from "./cases.js";
+import { CHECKOUT, jobWith } from "./run-cases.js";
+
+const steps = `${CHECKOUT}      - uses: docker/login-action@v3\n        with:\n          registry: ghcr.io\n          username: \${{ github.actor }}\n          password: \${{ secrets.GITHUB_TOKEN }}\n      - uses: docker/build-push-action@v6\n        with:\n          context: .\n          push: true\n          tags: ghcr.io/acme/app:\${{ github.sha }}\n`;
+
+export const pushPermissionDenied = runRule({
+  code: "GHA105",
+  name: "push-permission-denied",
+  stage: "push",
+  summary: "A push to ghcr.io with GITHUB_TOKEN when the workflow or job does not grant `packages: write`",
+  cases: {
+    valid: [
+      workflowCase(jobWith(steps, "permissions:\n  contents: read\n  packages: write\n"), { files: APP_FILES }),
+      workflowCase(jobWith(steps), { files: APP_FILES, world: { repository: { default_token_permissions: "permissive" } } }),
+    ],
+    invalid: [
+      workflowCase(jobWith(steps, "permissions:\n  contents: read\n"), { files: APP_FILES, file: CI, message: "denied: permission_denied: write_package" }),
+      workflowCase(jobWith(steps), { files: APP_FILES, file: CI, message: "write_package" }),
+    ],
+  },
+});

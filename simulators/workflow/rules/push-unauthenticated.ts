@@ -1,0 +1,34 @@
+/** GHA104: an image is pushed to a registry the job never logged in to. */
+import { runRule } from "../rule-base.js";
+import { APP_FILES, CI, workflowCase } from "./cases.js";
+import { CHECKOUT, jobWith } from "./run-cases.js";
+
+export const pushUnauthenticated = runRule({
+  code: "GHA104",
+  name: "push-unauthenticated",
+  stage: "push",
+  summary: "An image is pushed to a registry without a prior login to that registry",
+  cases: {
+    valid: [
+      workflowCase(
+        jobWith(
+          `${CHECKOUT}      - run: echo "\${{ secrets.GITHUB_TOKEN }}" | docker login ghcr.io -u \${{ github.actor }} --password-stdin\n      - run: docker build -t ghcr.io/acme/app:\${{ github.sha }} .\n      - run: docker push ghcr.io/acme/app:\${{ github.sha }}\n`,
+          "permissions:\n  contents: read\n  packages: write\n",
+        ),
+        { files: APP_FILES },
+      ),
+    ],
+    invalid: [
+      workflowCase(jobWith(`${CHECKOUT}      - run: docker build -t acme/app:1.0 .\n      - run: docker push acme/app:1.0\n`), {
+        files: APP_FILES,
+        file: CI,
+        line: 8,
+        message: "denied: requested access to the resource is denied",
+      }),
+      workflowCase(
+        jobWith(`${CHECKOUT}      - uses: docker/build-push-action@v6\n        with:\n          context: .\n          push: true\n          tags: ghcr.io/acme/app:latest\n`, "permissions:\n  packages: write\n"),
+        { files: APP_FILES, file: CI, message: "unauthorized" },
+      ),
+    ],
+  },
+});

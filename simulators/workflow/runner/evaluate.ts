@@ -1,0 +1,255 @@
+/**
+ * Evaluates `${{ }}` expressions at run time over the contexts a job has: secrets (empty unless the world's
+ * repository has them), github, env, vars, matrix, inputs, steps and needs outputs. What cannot be known
+ * (an event payload, an output nobody set) is UNKNOWN: it renders as a stable placeholder and never makes a
+ * condition definitely false.
+ */
+import { availability, findEmbedded, parseExpression } from "../expression.js";
+import type { Expr } from "../expression.js";
+import { concat, fnv, literal, OPAQUE } from "./values.js";
+import type { Sval } from "./values.js";
+
+export const UNKNOWN = Symbol("unknown");
+type Value = string | number | boolean | null | Value[] | { [k: string]: Value } | typeof UNKNOWN | Sval;
+
+/** Everything an expression can read while a job runs. */
+export interface Scope {
+  secret(name: string): Sval;
+  github: Record<string, string>;
+  env: ReadonlyMap<string, Sval>;
+  vars: (name: string) => Sval | typeof UNKNOWN;
+  matrix: Record<string, unknown>;
+  inputs: Record<string, unknown>;
+  steps: ReadonlyMap<string, ReadonlyMap<string, Sval>>;
+  needs: ReadonlyMap<string, ReadonlyMap<string, Sval>>;
+}
+
+const ALL_CONTEXTS = availability([
+  "github", "env", "vars", "secrets", "matrix", "inputs", "steps", "needs", "runner", "job", "strategy", "jobs",
+  "always(0,0)", "failure(0,255)", "success(0,255)", "cancelled(0,0)", "hashFiles(1,255)",
+]);
+
+function isSval(v: unknown): v is Sval {
+  return typeof v === "object" && v !== null && "origin" in v && "text" in v;
+}
+
+/** GitHub's string conversion of a value (booleans lower-case, null empty). */
+function toText(v: Value): string {
+  if (v === UNKNOWN) return "";
+  if (isSval(v)) return v.text;
+  if (v === null) return "";
+  if (typeof v === "object") return JSON.stringify(v);
+  return String(v);
+}
+
+function truthy(v: Value): boolean | typeof UNKNOWN {
+  if (v === UNKNOWN) return UNKNOWN;
+  if (isSval(v)) return v.origin.kind === "opaque" ? UNKNOWN : v.text !== "";
+  if (typeof v === "boolean") return v;
+  if (typeof v === "string") return v !== "";
+  if (typeof v === "number") return v !== 0 && !Number.isNaN(v);
+  if (v === null) return false;
+  return true;
+}
+
+function plain(v: Value): Value {
+  return isSval(v) ? (v.origin.kind === "opaque" ? UNKNOWN : v.text) : v;
+}
+
+function member(target: Value, key: string, scope: Scope, path: string[]): Value {
+  if (target === UNKNOWN) return UNKNOWN;
+  if (typeof target === "object" && target !== null && !Array.isArray(target) && !isSval(target)) {
+    const found = Object.entries(target).find(([k]) => k.toLowerCase() === key.toLowerCase());
+    return found ? found[1] : null;
+  }
+  void scope;
+  void path;
+  return null;
+}
+
+function contextValue(name: string, key: string | null, scope: Scope): Value {
+  const outputsOf = (m: ReadonlyMap<string, ReadonlyMap<string, Sval>>): Value => {
+    if (key === null) return UNKNOWN;
+    const outputs = m.get(key);
+    const obj: { [k: string]: Value } = { result: "success", outcome: "success", conclusion: "success" };
+    obj.outputs = outputs ? Object.fromEntries([...outputs].map(([k, v]) => [k, v as Value])) : UNKNOWN;
+    return obj;
+  };
+  switch (name) {
+    case "secrets":
+      return key === null ? UNKNOWN : scope.secret(key);
+    case "github":
+      if (key === null) return UNKNOWN;
+      if (key === "token") return scope.secret("GITHUB_TOKEN");
+      return key in scope.github ? scope.github[key]! : UNKNOWN;
+    case "env":
+      return key === null ? UNKNOWN : (scope.env.get(key) ?? "");
+    case "vars":
+      return key === null ? UNKNOWN : scope.vars(key);
+    case "matrix":
+      return key === null ? UNKNOWN : key in scope.matrix ? (scope.matrix[key] as Value) : "";
+    case "inputs":
+      return key === null ? UNKNOWN : key in scope.inputs ? (scope.inputs[key] as Value) : UNKNOWN;
+    case "steps":
+      return outputsOf(scope.steps);
+    case "needs":
+      return outputsOf(scope.needs);
+    case "runner":
+      return { os: "Linux", arch: "X64", temp: "/home/runner/work/_temp", name: "GitHub Actions 1", tool_cache: "/opt/hostedtoolcache" }[key ?? ""] ?? UNKNOWN;
+    default:
+      return UNKNOWN;
+  }
+}
+
+function compare(op: string, a: Value, b: Value): boolean | typeof UNKNOWN {
+  const x = plain(a);
+  const y = plain(b);
+  if (x === UNKNOWN || y === UNKNOWN) return UNKNOWN;
+  const norm = (v: Value): string | number | boolean | null => (typeof v === "object" && v !== null ? JSON.stringify(v) : (v as string | number | boolean | null));
+  let l = norm(x);
+  let r = norm(y);
+  if (typeof l === "string" && typeof r === "string") {
+    l = l.toLowerCase();
+    r = r.toLowerCase();
+  } else if (typeof l !== typeof r) {
+    l = Number(l === null ? 0 : l);
+    r = Number(r === null ? 0 : r);
+  }
+  switch (op) {
+    case "==":
+      return l === r;
+    case "!=":
+      return l !== r;
+    case "<":
+      return (l as number) < (r as number);
+    case "<=":
+      return (l as number) <= (r as number);
+    case ">":
+      return (l as number) > (r as number);
+    default:
+      return (l as number) >= (r as number);
+  }
+}
+
+function call(name: string, args: Value[]): Value {
+  const text = args.map((a) => (a === UNKNOWN ? null : toText(a)));
+  switch (name) {
+    case "success":
+    case "always":
+      return true;
+    case "failure":
+    case "cancelled":
+      return false;
+    case "contains": {
+      const [hay, needle] = args.map(plain);
+      if (hay === UNKNOWN || needle === UNKNOWN) return UNKNOWN;
+      if (Array.isArray(hay)) return hay.some((h) => toText(h).toLowerCase() === toText(needle!).toLowerCase());
+      return toText(hay!).toLowerCase().includes(toText(needle!).toLowerCase());
+    }
+    case "startswith":
+    case "endswith": {
+      if (text[0] === null || text[1] === null) return UNKNOWN;
+      const [s, p] = [text[0]!.toLowerCase(), text[1]!.toLowerCase()];
+      return name === "startswith" ? s.startsWith(p) : s.endsWith(p);
+    }
+    case "format": {
+      if (text.some((t) => t === null)) return UNKNOWN;
+      return text[0]!.replace(/\{(\d+)\}/g, (_, i: string) => text[Number(i) + 1] ?? "").replace(/\{\{/g, "{").replace(/\}\}/g, "}");
+    }
+    case "join": {
+      const list = plain(args[0]!);
+      if (list === UNKNOWN) return UNKNOWN;
+      return Array.isArray(list) ? list.map(toText).join(text[1] ?? ",") : toText(list);
+    }
+    case "tojson":
+      return args[0] === UNKNOWN ? UNKNOWN : JSON.stringify(plain(args[0]!), null, 2);
+    case "fromjson": {
+      if (text[0] === null) return UNKNOWN;
+      try {
+        return JSON.parse(text[0]!) as Value;
+      } catch {
+        return UNKNOWN;
+      }
+    }
+    default:
+      return UNKNOWN;
+  }
+}
+
+function evaluate(expr: Expr, scope: Scope): Value {
+  switch (expr.kind) {
+    case "literal":
+      return expr.value;
+    case "context":
+      return contextValue(expr.name, null, scope);
+    case "index": {
+      if (expr.key === "*") return UNKNOWN;
+      if (expr.target.kind === "context") {
+        const key = evaluate(expr.key, scope);
+        return key === UNKNOWN ? UNKNOWN : contextValue(expr.target.name, toText(key), scope);
+      }
+      const target = evaluate(expr.target, scope);
+      const key = evaluate(expr.key, scope);
+      return key === UNKNOWN ? UNKNOWN : member(target, toText(key), scope, []);
+    }
+    case "call":
+      return call(expr.name, expr.args.map((a) => evaluate(a, scope)));
+    case "not": {
+      const t = truthy(evaluate(expr.expr, scope));
+      return t === UNKNOWN ? UNKNOWN : !t;
+    }
+    case "binary":
+      return compare(expr.op, evaluate(expr.left, scope), evaluate(expr.right, scope));
+    case "logical": {
+      let sawUnknown = false;
+      let last: Value = null;
+      for (const arg of expr.args) {
+        last = evaluate(arg, scope);
+        const t = truthy(last);
+        if (t === UNKNOWN) sawUnknown = true;
+        else if (expr.op === "&&" ? !t : t) return last;
+      }
+      return sawUnknown ? UNKNOWN : last;
+    }
+  }
+}
+
+/** Evaluates one expression's text to a value with origin; unknown values get a stable placeholder. */
+export function evaluateText(inner: string, scope: Scope): Sval {
+  const parsed = parseExpression(inner, ALL_CONTEXTS);
+  if ("error" in parsed || parsed.expr === null) return { text: `x${fnv(inner)}`, origin: OPAQUE };
+  const value = evaluate(parsed.expr, scope);
+  if (value === UNKNOWN) return { text: `x${fnv(inner)}`, origin: OPAQUE };
+  if (isSval(value)) return value;
+  return { text: toText(value), origin: { kind: "literal" } };
+}
+
+/** Substitutes every `${{ }}` in a string, as GitHub does before a step sees the value. */
+export function interpolate(text: string, scope: Scope): Sval {
+  const embedded = findEmbedded(text);
+  if (!embedded || embedded.length === 0) return literal(text);
+  const parts: Sval[] = [];
+  let at = 0;
+  for (const e of embedded) {
+    if (e.start > at) parts.push(literal(text.slice(at, e.start)));
+    parts.push(evaluateText(e.inner, scope));
+    at = e.end;
+  }
+  if (at < text.length) parts.push(literal(text.slice(at)));
+  return concat(parts);
+}
+
+/**
+ * Evaluates an `if:` condition: true, false, or "unknown" (it depends on something we cannot know, so the
+ * step runs). `constant` tells a condition that is false by itself (`if: false`) from one false here.
+ */
+export function evaluateCondition(raw: string, scope: Scope): { result: boolean | "unknown"; constant: boolean; statusOnly: boolean } {
+  const embedded = findEmbedded(raw);
+  const inner = embedded && embedded.length === 1 && embedded[0]!.start === 0 && embedded[0]!.end === raw.trim().length ? embedded[0]!.inner : raw.trim();
+  const parsed = parseExpression(inner, ALL_CONTEXTS);
+  if ("error" in parsed || parsed.expr === null) return { result: "unknown", constant: false, statusOnly: false };
+  const constant = !/[A-Za-z_]\w*\s*[.([]/.test(inner.replace(/'[^']*'/g, ""));
+  const statusOnly = /\b(failure|cancelled)\s*\(/.test(inner.replace(/'[^']*'/g, ""));
+  const t = truthy(evaluate(parsed.expr, scope));
+  return { result: t === UNKNOWN ? "unknown" : t, constant, statusOnly };
+}

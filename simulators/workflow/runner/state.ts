@@ -1,0 +1,138 @@
+/**
+ * What a fresh GitHub-hosted runner holds while one job runs: a workspace that is empty until
+ * `actions/checkout`, the registries it logged in to (and with what), the images in the local store, the
+ * builder driver, GITHUB_TOKEN's permissions; and what a failing step reports.
+ */
+import path from "node:path";
+import type { Repository } from "../../repository.js";
+import type { RunRule } from "../rule-base.js";
+import type { Sval } from "./values.js";
+
+/** A credential as the registry will judge it. */
+export type Credential =
+  | { kind: "github-token" }
+  | { kind: "secret"; name: string }
+  | { kind: "literal"; text: string }
+  | { kind: "opaque" };
+
+export interface ImageBuild {
+  job: string;
+  step: number;
+  /** Repository path of the build context ("." for the root), or null for a remote/Git context. */
+  context: string | null;
+  /** Repository path of the Dockerfile, or null when unknown. */
+  dockerfile: string | null;
+  tags: string[];
+  platforms: string[];
+  buildArgs: Record<string, string>;
+  target: string | null;
+  pushed: boolean;
+}
+
+export interface RegistryPush {
+  job: string;
+  step: number;
+  registry: string;
+  repository: string;
+  tag: string;
+  /** The full reference as pushed, e.g. ghcr.io/acme/app:1a2b… */
+  reference: string;
+}
+
+/** A step failure: the rule it belongs to, the line a user reads, and the log lines before it. */
+export interface StepFailure {
+  rule: RunRule;
+  message: string;
+  lines: string[];
+  exitCode: number;
+  /** 1-based script line of the failing command (run steps). */
+  scriptLine?: number;
+  /** The `with:` input the failure is about (action steps), for its position. */
+  input?: string;
+}
+
+export interface CommandResult {
+  status: number;
+  output: string[];
+  failure?: StepFailure;
+  stdout?: Sval;
+}
+
+export interface RunnerState {
+  repo: Repository;
+  /** Workspace path → repository path of the files checked out; empty until checkout. */
+  workspace: Map<string, string>;
+  /** Workspace directories this repository was checked out to ("." for the root). */
+  checkouts: string[];
+  /** Workspace directories whose content we cannot know (another repository checked out there). */
+  opaqueDirs: string[];
+  /** Check files that only the full repository can confirm (false for lint without a context). */
+  checkRepositoryFiles: boolean;
+  logins: Map<string, Credential>;
+  images: Set<string>;
+  builder: "docker" | "docker-container";
+  permissions: Record<string, "read" | "write" | "none">;
+  builds: ImageBuild[];
+  pushes: RegistryPush[];
+  /** Registries present in the world's registry, `registry/repository`. */
+  knownPackages: Set<string>;
+  job: string;
+  step: number;
+}
+
+/** Normalises a path relative to the workspace root ("" and "." are the root). */
+export function workspacePath(cwd: string, p: string): string {
+  const joined = path.posix.normalize(path.posix.join(cwd === "" ? "." : cwd, p.replace(/^\/home\/runner\/work\/[^/]+\/[^/]+\/?/, "")));
+  return joined === "./" ? "." : joined.replace(/\/$/, "");
+}
+
+function opaque(state: RunnerState, p: string): boolean {
+  return state.opaqueDirs.some((d) => p === d || p.startsWith(`${d}/`) || d === ".");
+}
+
+/** Whether a file is in the workspace; after a checkout, files we cannot see count as present in lint mode. */
+export function hasFile(state: RunnerState, p: string): boolean {
+  if (state.workspace.has(p) || opaque(state, p)) return true;
+  return state.workspace.size > 0 && !state.checkRepositoryFiles;
+}
+
+export function hasDirectory(state: RunnerState, p: string): boolean {
+  if (p === "." || opaque(state, p)) return true;
+  for (const key of state.workspace.keys()) if (key.startsWith(`${p}/`)) return true;
+  return state.workspace.size > 0 && !state.checkRepositoryFiles;
+}
+
+/** The repository path of a workspace path, when a checkout of this repository put it there. */
+export function repositoryPath(state: RunnerState, p: string): string | null {
+  for (const prefix of state.checkouts) {
+    if (prefix === ".") return p;
+    if (p === prefix) return ".";
+    if (p.startsWith(`${prefix}/`)) return p.slice(prefix.length + 1);
+  }
+  return null;
+}
+
+/** Splits an image reference into registry, repository and tag, as docker does (docker.io by default). */
+export function parseImageRef(ref: string): { registry: string; repository: string; tag: string | null; full: string } {
+  let rest = ref.trim().split("@")[0]!;
+  let registry = "docker.io";
+  const slash = rest.indexOf("/");
+  if (slash > 0) {
+    const first = rest.slice(0, slash);
+    if (first.includes(".") || first.includes(":") || first === "localhost") {
+      registry = first === "index.docker.io" || first === "registry-1.docker.io" ? "docker.io" : first;
+      rest = rest.slice(slash + 1);
+    }
+  }
+  const colon = rest.lastIndexOf(":");
+  const tag = colon > rest.lastIndexOf("/") && colon >= 0 ? rest.slice(colon + 1) : null;
+  let repository = tag === null ? rest : rest.slice(0, colon);
+  if (registry === "docker.io" && !repository.includes("/")) repository = `library/${repository}`;
+  return { registry, repository, tag, full: `${registry}/${repository}:${tag ?? "latest"}` };
+}
+
+/** How a user wrote the repository part of a reference (docker.io and library/ omitted). */
+export function displayRepository(registry: string, repository: string): string {
+  if (registry !== "docker.io") return `${registry}/${repository}`;
+  return repository.startsWith("library/") ? repository.slice("library/".length) : repository;
+}
