@@ -1,6 +1,5 @@
-/** Every scenario source, by task. */
-import { DOCKERFILE_RUNTIME } from "./dockerfile_runtime/index.js";
-import { DOCKERFILE_SYNTAX } from "./dockerfile_syntax/index.js";
+/** Every scenario source, task by task. */
 import type { ScenarioSource } from "./schema.js";
+import { TASK_MODULES } from "./tasks.js";
 
-export const SCENARIO_SOURCES: readonly ScenarioSource[] = [...DOCKERFILE_SYNTAX, ...DOCKERFILE_RUNTIME];
+export const SCENARIO_SOURCES: readonly ScenarioSource[] = TASK_MODULES.flatMap((m) => m.scenarios);

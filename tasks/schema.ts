@@ -106,3 +106,9 @@ export const TaskSchema = z
   })
   .strict();
 export type Task = z.infer<typeof TaskSchema>;
+
+/** A task as written: its definition and its scenarios, in one module per task directory. */
+export interface TaskModule {
+  task: Task;
+  scenarios: ScenarioSource[];
+}
