@@ -72,7 +72,9 @@ export class Episode {
   step(action: Action): StepResult {
     if (this.finished) throw new EpisodeDoneError(this.episodeId);
     this.steps += 1;
-    this.actions.push(action);
+    // Clients may attach metadata; the engine ignores it, so the replayable record does not keep it.
+    const { metadata: _ignored, ...recorded } = action;
+    this.actions.push(recorded as Action);
     this.lastActionError = null;
     let reward = 0;
     switch (action.action_type) {

@@ -34,6 +34,8 @@ export interface LintFile {
   path: string;
   content: string;
   mode: number;
+  /** false: the file is only context (a Dockerfile's COPY source), not itself checked. */
+  check?: boolean;
 }
 
 export interface LintOptions {
@@ -59,7 +61,7 @@ export function detectKind(path: string, content: string): Exclude<LintKind, "au
 export function lintFiles(files: readonly LintFile[], options: LintOptions): Diagnostic[] {
   const repo = repositoryFrom(Object.fromEntries(files.map((f) => [f.path, { content: f.content, mode: f.mode }])));
   const targets = new Set(
-    files.filter((f) => (options.kind === "auto" ? detectKind(f.path, f.content) !== null : true)).map((f) => f.path),
+    files.filter((f) => f.check !== false && (options.kind === "auto" ? detectKind(f.path, f.content) !== null : true)).map((f) => f.path),
   );
   const forced = options.kind === "auto" ? undefined : options.kind;
   const result = simulateRepository(repo, EMPTY_WORLD, { context: options.context, worldKnown: false, only: targets, ...(forced ? { kind: forced } : {}) });

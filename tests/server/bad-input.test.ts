@@ -46,6 +46,21 @@ describe("4xx answers that leave the episode unchanged", () => {
     await expectUnchanged();
   });
 
+  it("JSON nested absurdly deep, and JSON that is not an object", async () => {
+    const { app, expectUnchanged } = await episodeUnderTest();
+    const deep = "[".repeat(100_000) + "]".repeat(100_000);
+    for (const path of ["/step", "/reset", "/grader"]) {
+      const res = await post(app, path, `{"episode_id":"ep","action":{"action_type":"submit","metadata":{"x":${deep}}}}`);
+      expectDetail(res, 422, "json_invalid", ["body", expect.any(Number) as unknown as number]);
+      expect(res.body.detail[0].ctx.error).toContain("nesting deeper than 64 levels");
+    }
+    for (const body of ["[1]", '"text"', "5", "true"]) {
+      expectDetail(await post(app, "/step", body), 422, "dict_type", ["body"]);
+      expectDetail(await post(app, "/reset", body), 422, "dict_type", ["body"]);
+    }
+    await expectUnchanged();
+  });
+
   it("an unknown action_type names the valid ones", async () => {
     const { app, expectUnchanged } = await episodeUnderTest();
     const res = await step(app, { action_type: "rm_rf", file_path: DOCKERFILE });
@@ -114,7 +129,7 @@ describe("4xx answers that leave the episode unchanged", () => {
   it("a body over the limit, by Content-Length and by the bytes actually sent", async () => {
     const { app, expectUnchanged } = await episodeUnderTest({ maxBodyBytes: 1000 });
     const huge = JSON.stringify({ episode_id: "ep", action: { action_type: "edit_file", edits: [{ file_path: DOCKERFILE, old_content: "x".repeat(2000), new_content: "" }] } });
-    const declared = await post(app, "/step", huge);
+    const declared = await post(app, "/step", huge, { "content-length": String(Buffer.byteLength(huge)) });
     expect(declared.status).toBe(413);
     expect(declared.body.detail).toBe(`request body is ${Buffer.byteLength(huge)} bytes; the limit is 1000`);
 

@@ -65,7 +65,7 @@ describe("idle expiry", () => {
     await post(app, "/reset", { scenario_id: SCENARIO_ID, episode_id: "x" });
     clock.now += 2000;
     await new Promise((resolve) => setTimeout(resolve, 30));
-    // Peek without sweeping: the map is private, so count through a known id's absence.
+    // Look at the private map directly: every public accessor sweeps, which would hide what the timer did.
     expect((app.context.sessions as unknown as { sessions: Map<string, unknown> }).sessions.size).toBe(0);
     app.context.sessions.dispose();
   });
