@@ -46,6 +46,8 @@ export interface BuildRequest {
   apps: readonly App[];
   /** The scenario's closed world (see RunEnvironment.strict). */
   strict: boolean;
+  /** The stage `--target` names; the last stage when absent. */
+  target?: BuildStage;
 }
 
 const STEP_KEYWORDS = new Set(["FROM", "RUN", "COPY", "ADD", "WORKDIR"]);
@@ -298,7 +300,7 @@ function baseImage(request: BuildRequest, stage: BuildStage, built: ReadonlyMap<
 export function runBuild(request: BuildRequest): BuildOutcome {
   const built = new Map<number, Image>();
   const done: string[] = [];
-  const stages = neededStages(request.parsed, request.globalArgs);
+  const stages = neededStages(request.parsed, request.globalArgs, request.target);
   for (const stage of stages) {
     const image = baseImage(request, stage, built);
     if (!image) return { image: null, failure: null, stepsDone: done };

@@ -24,6 +24,7 @@ import { execNotFound } from "./rules/exec-not-found.js";
 import { execPermissionDenied } from "./rules/exec-permission-denied.js";
 import { privilegedPortDenied } from "./rules/privileged-port-denied.js";
 import { requiredEnvMissing } from "./rules/required-env-missing.js";
+import { RUNTIME_RULES } from "./rules/index.js";
 import { unknownUser, unknownUserMessage } from "./rules/unknown-user.js";
 import { requirementNames } from "./run-commands.js";
 
@@ -64,20 +65,8 @@ interface RunContext {
   depth: number;
 }
 
-/** Runtime rules in the order a starting container meets them. */
-export const RUNTIME_ORDER: readonly DockerRule[] = [
-  unknownUser,
-  execNotFound,
-  execPermissionDenied,
-  appFileMissing,
-  appArgumentsRejected,
-  appDependenciesMissing,
-  requiredEnvMissing,
-  appSetupSkipped,
-  appWriteDenied,
-  privilegedPortDenied,
-  appNotServing,
-];
+/** Runtime rules in the order a starting container meets them: the user first, then the process. */
+export const RUNTIME_ORDER: readonly DockerRule[] = [unknownUser, ...RUNTIME_RULES];
 
 /** Rules that need the world's facts about the app; without them (lint) they are not evaluated. */
 const NEEDS_WORLD = new Set([appArgumentsRejected, appDependenciesMissing, requiredEnvMissing, appSetupSkipped, appWriteDenied, privilegedPortDenied, appNotServing].map((r) => r.code));

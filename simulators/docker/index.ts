@@ -38,6 +38,29 @@ export interface DockerfileRequest {
   buildArgs?: ReadonlyMap<string, string>;
   /** false: build only (the pipeline runs containers elsewhere, or not at all). */
   run?: boolean;
+  /** The target platform (`--platform`), e.g. linux/arm64; the runner's own, linux/amd64, when absent. */
+  platform?: string;
+  /** The stage to build (`--target`); the caller has checked that it exists. The last stage when absent. */
+  target?: string;
+}
+
+/** The build host: GitHub's hosted runners and most workstations. */
+const BUILD_PLATFORM = "linux/amd64";
+
+/**
+ * BuildKit's automatic platform ARGs. They live in the global scope, so a stage sees them only after
+ * re-declaring them (`ARG TARGETARCH`), exactly like a global ARG.
+ */
+export function platformArgs(target: string = BUILD_PLATFORM): Map<string, string> {
+  const args = new Map<string, string>();
+  for (const [prefix, platform] of [["BUILD", BUILD_PLATFORM], ["TARGET", target]] as const) {
+    const [os = "linux", arch = "amd64", variant = ""] = platform.split("/");
+    args.set(`${prefix}PLATFORM`, platform);
+    args.set(`${prefix}OS`, os);
+    args.set(`${prefix}ARCH`, arch);
+    args.set(`${prefix}VARIANT`, variant);
+  }
+  return args;
 }
 
 export interface DockerfileResult extends SimulationResult {
@@ -52,7 +75,7 @@ export function simulateDockerfile(repo: Repository, world: World, options: Simu
   const parsed = parseDockerfile(content);
   const withContext = options.context !== false;
   const context = withContext ? buildContext(repo, contextDir) : null;
-  const globalArgs = globalArgValues(parsed, request.buildArgs);
+  const globalArgs = new Map([...platformArgs(request.platform), ...globalArgValues(parsed, request.buildArgs)]);
   let rule: DockerRule = STATIC_RULES[0]!;
   const ctx = {
     file,
@@ -73,7 +96,17 @@ export function simulateDockerfile(repo: Repository, world: World, options: Simu
   if (blocked || !context) return { ...findings.result(), image: null };
 
   const app = appForContext(world, contextDir);
-  const outcome = runBuild({ parsed, context, world, globalArgs, buildArgs: request.buildArgs ?? new Map(), apps: app ? [app] : world.apps, strict: options.worldKnown !== false });
+  const target = request.target === undefined ? undefined : parsed.stages.find((s) => s.name === request.target!.toLowerCase());
+  const outcome = runBuild({
+    parsed,
+    context,
+    world,
+    globalArgs,
+    buildArgs: request.buildArgs ?? new Map(),
+    apps: app ? [app] : world.apps,
+    strict: options.worldKnown !== false,
+    ...(target ? { target } : {}),
+  });
   if (outcome.failure) {
     const f = outcome.failure;
     findings.report(
@@ -92,7 +125,7 @@ export function simulateDockerfile(repo: Repository, world: World, options: Simu
   const image = outcome.image;
   if (!image || request.run === false) return { ...findings.result(), image };
 
-  const finalStage = parsed.stages[parsed.stages.length - 1]!;
+  const finalStage = target ?? parsed.stages[parsed.stages.length - 1]!;
   const userLine = [...finalStage.instructions].reverse().find((i) => i.keyword === "USER")?.line ?? finalStage.from.line;
   const run = runContainer({ image, world, worldKnown: options.worldKnown !== false, repo, app, fromLine: finalStage.from.line, userLine });
   for (const code of run.evaluated) findings.evaluated(code, file);

@@ -1,7 +1,6 @@
 /** DF012: `EXPOSE 80:80` builds, but the host side is ignored: EXPOSE only documents container ports. */
+import { exposedSpecs } from "../expose.js";
 import type { DockerRule } from "../rule.js";
-import { splitWords, substitute } from "../substitute.js";
-import { stageVariables } from "../variables.js";
 
 export const exposeHostPort: DockerRule = {
   code: "DF012",
@@ -10,17 +9,11 @@ export const exposeHostPort: DockerRule = {
   stage: "build",
   severity: "warning",
   check(ctx) {
-    for (const stage of ctx.parsed.stages) {
-      for (const i of stage.instructions) {
-        if (i.keyword !== "EXPOSE") continue;
-        const vars = stageVariables(ctx.parsed, stage, i, ctx.globalArgs);
-        for (const word of splitWords(i.args)) {
-          if (/:/.test(substitute(word, vars))) {
-            ctx.report(i, `EXPOSE instruction should not define an IP address or host-side port (line ${i.line})`);
-            break;
-          }
-        }
-      }
+    const reported = new Set<number>();
+    for (const { instruction, spec } of exposedSpecs(ctx)) {
+      if (!spec.includes(":") || reported.has(instruction.line)) continue;
+      reported.add(instruction.line);
+      ctx.report(instruction, `EXPOSE instruction should not define an IP address or host-side port (line ${instruction.line})`);
     }
   },
   cases: {

@@ -1,8 +1,7 @@
 /** DF005: EXPOSE of something that is not a port, a port range, or either with /tcp, /udp or /sctp. */
+import { exposedSpecs } from "../expose.js";
 import { buildLog } from "../log.js";
 import type { DockerRule } from "../rule.js";
-import { stageVariables } from "../variables.js";
-import { splitWords, substitute } from "../substitute.js";
 
 const PORT = /^(\d{1,5})(?:-(\d{1,5}))?(?:\/(tcp|udp|sctp))?$/i;
 
@@ -21,20 +20,12 @@ export const exposeInvalidPort: DockerRule = {
   stage: "build",
   severity: "error",
   check(ctx) {
-    for (const stage of ctx.parsed.stages) {
-      for (const i of stage.instructions) {
-        if (i.keyword !== "EXPOSE") continue;
-        const vars = stageVariables(ctx.parsed, stage, i, ctx.globalArgs);
-        for (const word of splitWords(i.args)) {
-          const spec = substitute(word, vars).trim();
-          // An expansion to nothing is silently ignored by BuildKit; a host:container mapping is only a warning.
-          if (spec === "" || /^\d+:\d+(\/\w+)?$/.test(spec) || valid(spec)) continue;
-          const bad = spec.replace(/\/(tcp|udp|sctp)$/i, "");
-          const message = `invalid containerPort: ${bad}`;
-          ctx.report(i, message, buildLog({ dockerfilePath: ctx.file, contextDir: ctx.context?.dir ?? ".", parsed: ctx.parsed, stepsBefore: [], at: { first: i.line, last: i.endLine }, error: message }));
-          return;
-        }
-      }
+    for (const { instruction, spec } of exposedSpecs(ctx)) {
+      // An expansion to nothing is silently ignored by BuildKit; a host:container mapping is only a warning (DF012).
+      if (spec === "" || /^\d+:\d+(\/\w+)?$/.test(spec) || valid(spec)) continue;
+      const message = `invalid containerPort: ${spec.replace(/\/(tcp|udp|sctp)$/i, "")}`;
+      ctx.report(instruction, message, buildLog({ dockerfilePath: ctx.file, contextDir: ctx.context?.dir ?? ".", parsed: ctx.parsed, stepsBefore: [], at: { first: instruction.line, last: instruction.endLine }, error: message }));
+      return;
     }
   },
   cases: {

@@ -1,0 +1,15 @@
+/** The port specifications of every EXPOSE, with variables substituted as BuildKit does. */
+import type { Instruction } from "./parse.js";
+import type { DockerRuleContext } from "./rule.js";
+import { splitWords, substitute } from "./substitute.js";
+import { stageVariables } from "./variables.js";
+
+export function* exposedSpecs(ctx: DockerRuleContext): Generator<{ instruction: Instruction; spec: string }> {
+  for (const stage of ctx.parsed.stages) {
+    for (const instruction of stage.instructions) {
+      if (instruction.keyword !== "EXPOSE") continue;
+      const vars = stageVariables(ctx.parsed, stage, instruction, ctx.globalArgs);
+      for (const word of splitWords(instruction.args)) yield { instruction, spec: substitute(word, vars).trim() };
+    }
+  }
+}
