@@ -8,9 +8,11 @@ import { loadCatalog } from "../tasks/catalog.js";
 import type { ServerContext } from "./context.js";
 import { errorResponse, NOT_FOUND } from "./errors.js";
 import { resolveOptions, type AppOptions } from "./options.js";
+import { agentRoutes } from "./routes/agents.js";
 import { catalogRoutes } from "./routes/catalog.js";
 import { episodeRoutes } from "./routes/episodes.js";
 import { graderRoutes } from "./routes/grader.js";
+import { mcpRoutes } from "./routes/mcp.js";
 import { openenvRoutes } from "./routes/openenv.js";
 import { SessionStore } from "./sessions.js";
 
@@ -41,7 +43,7 @@ export function createApp(options: AppOptions = {}, env: NodeJS.ProcessEnv = pro
   const app = new Hono();
   app.onError((error, c) => errorResponse(c, error, resolved.logError));
   app.notFound(NOT_FOUND);
-  for (const routes of [openenvRoutes(), episodeRoutes(context), catalogRoutes(context), graderRoutes(context)]) {
+  for (const routes of [openenvRoutes(), episodeRoutes(context), catalogRoutes(context), graderRoutes(context), agentRoutes(context), mcpRoutes(context)]) {
     app.route("/", routes);
   }
   answerWrongMethods(app);

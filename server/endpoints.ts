@@ -3,7 +3,7 @@
  * route added without an entry here (or an entry without a route) fails the suite.
  */
 export interface EndpointInfo {
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "DELETE";
   path: string;
   summary: string;
 }
@@ -15,8 +15,14 @@ export const ENDPOINTS: readonly EndpointInfo[] = [
   { method: "POST", path: "/reset", summary: "start an episode {task_id?, scenario_id?, seed?, episode_id?}" },
   { method: "POST", path: "/step", summary: "act in an episode {action, episode_id?}" },
   { method: "GET", path: "/state", summary: "an episode's state (?episode_id=, else the default episode)" },
+  { method: "GET", path: "/ws", summary: "WebSocket: one connection = one episode session (OpenEnv's reset/step/state/close/mcp frames)" },
+  { method: "POST", path: "/mcp", summary: "JSON-RPC: OpenEnv's MCP (tools/*, openenv/session/*) and MCP Streamable HTTP (initialize, Mcp-Session-Id)" },
+  { method: "DELETE", path: "/mcp", summary: "end the MCP session named by the Mcp-Session-Id header" },
+  { method: "GET", path: "/openapi.json", summary: "OpenAPI document of this API, generated from the zod types" },
   { method: "GET", path: "/tasks", summary: "the tasks and their scenarios" },
   { method: "GET", path: "/tasks/:task_id", summary: "one task and its scenarios" },
   { method: "GET", path: "/info", summary: "name, version, counts, action types and this table" },
   { method: "POST", path: "/grader", summary: "grade a trajectory by replay {scenario_id, actions}" },
+  { method: "POST", path: "/baseline", summary: "the heuristic agent's scores {task_id?, scenario_id?}: per scenario, per task, overall" },
+  { method: "POST", path: "/arena", summary: "two trajectories on one scenario, graded by replay {scenario_id, a:{label, actions}, b:{label, actions}}: the winner" },
 ];

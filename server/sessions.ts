@@ -3,6 +3,11 @@
  * actions can never touch another's), bounded in number (MAX_SESSIONS) and dropped after SESSION_TTL_S
  * without use.
  *
+ * Private sessions. A WebSocket connection, and an MCP client that opens a session, each hold a Session
+ * (session.ts) that no HTTP request can reach by episode id. They live in their own map, by session id, but
+ * count against the same MAX_SESSIONS and expire after the same SESSION_TTL_S as HTTP episodes: capacity is
+ * the server's memory, whichever transport spends it.
+ *
  * The default episode. OpenEnv's HTTP API has no session: clients POST /reset, then /step, without ids. To
  * keep that (and the seed's curl walkthrough) working, a /reset without an episode_id starts a fresh
  * episode under a new id and makes it the default, replacing (closing) the previous default; /step and
@@ -10,10 +15,12 @@
  * that episode and leaves the default alone. The default counts towards MAX_SESSIONS like any other.
  */
 import { randomUUID } from "node:crypto";
-import { Episode } from "../environment/episode.js";
+import type { Episode } from "../environment/episode.js";
 import type { ResetRequest, StepResult } from "../environment/observation.js";
 import type { Catalog } from "../tasks/catalog.js";
+import { startEpisode } from "./episode-commands.js";
 import { HttpError } from "./errors.js";
+import { Session, type SessionTransport } from "./session.js";
 
 export interface SessionStoreOptions {
   catalog: Catalog;
@@ -25,14 +32,32 @@ export interface SessionStoreOptions {
   sweepIntervalMs?: number;
 }
 
-interface Session {
+interface HttpEpisode {
   episode: Episode;
   lastUsed: number;
 }
 
-/** Live HTTP episodes by id, with capacity and idle expiry. */
+/** A refusal for lack of room: HTTP 503, WebSocket CAPACITY_REACHED, JSON-RPC -32000. */
+export class CapacityError extends HttpError {
+  constructor(
+    readonly activeSessions: number,
+    readonly maxSessions: number,
+    ttlSeconds: number,
+  ) {
+    super(
+      503,
+      `server at capacity: ${activeSessions}/${maxSessions} sessions active (MAX_SESSIONS); ` +
+        `sessions idle for ${ttlSeconds} s expire, or reset an episode_id you already hold`,
+    );
+    this.name = "CapacityError";
+  }
+}
+
+/** Live HTTP episodes by id and private sessions by session id, with one capacity and idle expiry. */
 export class SessionStore {
-  private readonly sessions = new Map<string, Session>();
+  /** HTTP episodes by episode id (named `sessions` since before private sessions; tests look inside it). */
+  private readonly sessions = new Map<string, HttpEpisode>();
+  private readonly privateSessions = new Map<string, Session>();
   private defaultId: string | null = null;
   private readonly timer: NodeJS.Timeout | undefined;
 
@@ -45,15 +70,55 @@ export class SessionStore {
     }
   }
 
-  /** Number of live episodes, the default included. */
+  /** Number of live HTTP episodes (the default included) and private sessions. */
   get size(): number {
     this.sweep();
-    return this.sessions.size;
+    return this.sessions.size + this.privateSessions.size;
+  }
+
+  /** The live HTTP episodes and private sessions, counted apart. */
+  get counts(): { httpEpisodes: number; privateSessions: number } {
+    this.sweep();
+    return { httpEpisodes: this.sessions.size, privateSessions: this.privateSessions.size };
+  }
+
+  /** The configured MAX_SESSIONS and SESSION_TTL_S. */
+  get limits(): { maxSessions: number; ttlSeconds: number } {
+    return { maxSessions: this.options.maxSessions, ttlSeconds: this.options.ttlSeconds };
+  }
+
+  /**
+   * Opens a private session (no episode yet).
+   * @throws CapacityError when every place is taken.
+   */
+  open(transport: SessionTransport): Session {
+    this.sweep();
+    this.ensureRoom();
+    const session = new Session(randomUUID(), transport, this.options.clock);
+    this.privateSessions.set(session.id, session);
+    return session;
+  }
+
+  /** The live private session `id`, or undefined (unknown, closed or expired); finding it counts as use. */
+  privateSession(id: string): Session | undefined {
+    this.sweep();
+    const session = this.privateSessions.get(id);
+    session?.touch();
+    return session;
+  }
+
+  /** Ends a private session (its owner is told through `onEnd`); returns whether it was live. */
+  end(id: string): boolean {
+    const session = this.privateSessions.get(id);
+    if (session === undefined) return false;
+    this.privateSessions.delete(id);
+    session.end("closed");
+    return true;
   }
 
   /**
    * Starts an episode (see the module comment for which one) and returns its first observation.
-   * @throws HttpError 503 when a new episode would exceed MAX_SESSIONS; ResetError for unknown ids.
+   * @throws CapacityError when a new episode would exceed MAX_SESSIONS; ValidationError for unknown ids.
    */
   reset(request: ResetRequest): StepResult {
     this.sweep();
@@ -61,15 +126,9 @@ export class SessionStore {
     const id = named ?? randomUUID();
     // Replacing an existing episode (a named restart, or the default) does not add one.
     const replaces = named !== undefined ? this.sessions.has(named) : this.defaultId !== null;
-    if (!replaces && this.sessions.size >= this.options.maxSessions) {
-      throw new HttpError(
-        503,
-        `server at capacity: ${this.options.maxSessions} live episodes (MAX_SESSIONS); ` +
-          `episodes idle for ${this.options.ttlSeconds} s expire, or reset an episode_id you already hold`,
-      );
-    }
+    if (!replaces) this.ensureRoom();
     // Start first: an unknown task or scenario must leave every existing episode as it was.
-    const episode = Episode.start(this.options.catalog, request, id);
+    const episode = startEpisode(this.options.catalog, request, id, ["body"]);
     if (named === undefined) {
       if (this.defaultId !== null) this.sessions.delete(this.defaultId);
       this.defaultId = id;
@@ -105,7 +164,7 @@ export class SessionStore {
     return this.sessions.delete(id);
   }
 
-  /** Drops episodes idle for longer than the TTL; returns how many. */
+  /** Drops episodes and private sessions idle for longer than the TTL; returns how many. */
   sweep(): number {
     const cutoff = this.options.clock() - this.options.ttlSeconds * 1000;
     let dropped = 0;
@@ -115,7 +174,19 @@ export class SessionStore {
         dropped++;
       }
     }
+    for (const [id, session] of this.privateSessions) {
+      if (session.lastUsed <= cutoff) {
+        this.privateSessions.delete(id);
+        session.end("expired");
+        dropped++;
+      }
+    }
     return dropped;
+  }
+
+  private ensureRoom(): void {
+    const active = this.sessions.size + this.privateSessions.size;
+    if (active >= this.options.maxSessions) throw new CapacityError(active, this.options.maxSessions, this.options.ttlSeconds);
   }
 
   /** Stops the background sweep (the store stays usable; expiry is then lazy only). */

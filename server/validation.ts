@@ -52,6 +52,10 @@ function detailsOf(issue: Issue, data: unknown, prefix: Loc): ValidationDetail[]
     case "invalid_union":
       return [unionError(issue, loc, input, data, path)];
     case "invalid_value":
+      if (input === undefined) {
+        // A required literal (such as JSON-RPC's `jsonrpc: "2.0"`) that is absent is missing, as pydantic says.
+        return [{ type: "missing", loc, msg: "Field required", input: valueAt(data, path.slice(0, -1)) ?? null }];
+      }
       return [{ type: "literal_error", loc, msg: `Input should be ${quotedList(issue.values)}`, input, ctx: { expected: quotedList(issue.values) } }];
     case "too_small":
       return [sizeError("small", issue.origin, issue.minimum, issue.inclusive ?? true, loc, input)];

@@ -8,6 +8,8 @@ import { dockerSimulator, isDockerfilePath } from "./docker/index.js";
 import { isManifestPath, k8sSimulator } from "./k8s/index.js";
 import { isWorkflowPath, looksLikeWorkflow, workflowSimulator } from "./workflow/index.js";
 import { renderFirstFailure } from "./log.js";
+import { hasDeliveryWorkflow, pipelineSimulator } from "./pipeline/index.js";
+import { deliveryRoots, rootOf } from "./pipeline/repositories.js";
 import type { Repository } from "./repository.js";
 import { repositoryFrom } from "./repository.js";
 import type { SimulationOptions, SimulationResult, Simulator } from "./simulation.js";
@@ -17,7 +19,20 @@ import { EMPTY_WORLD } from "./world.js";
 
 export const SIMULATORS: readonly Simulator[] = [workflowSimulator, dockerSimulator, k8sSimulator];
 
+/**
+ * Whether the cross-file pipeline takes the repository over: it has a delivery workflow (one that builds an
+ * image), and the files are judged as a repository (no forced kind, no shared build context from the CLI).
+ */
+export function usesPipeline(repo: Repository, options: SimulationOptions): boolean {
+  return options.kind === undefined && options.dockerContext === undefined && hasDeliveryWorkflow(repo);
+}
+
+/**
+ * Runs the simulators on a repository. A repository with a delivery workflow runs as one pipeline (workflow →
+ * build → push → deploy → runtime → traffic); any other runs each domain simulator on its own files.
+ */
 export function simulateRepository(repo: Repository, world: World, options: SimulationOptions = {}): SimulationResult {
+  if (usesPipeline(repo, options)) return pipelineSimulator.simulate(repo, world, options);
   const findings = new Findings();
   for (const simulator of SIMULATORS) findings.merge(simulator.simulate(repo, world, options));
   return findings.result();
@@ -56,16 +71,24 @@ export function detectKind(path: string, content: string): Exclude<LintKind, "au
 
 /**
  * Lints a user's files with an empty world: only what the files themselves show is reported. Files of other
- * kinds ride along as the build context (a Dockerfile's COPY sources) but are not checked themselves.
+ * kinds ride along as the build context (a Dockerfile's COPY sources) but are not checked themselves. A whole
+ * repository with a delivery workflow also gets the cross-file checks: its builds run with the workflow's
+ * context, build-args and target, and its manifests are judged against what the workflow pushes.
  */
 export function lintFiles(files: readonly LintFile[], options: LintOptions): Diagnostic[] {
-  const repo = repositoryFrom(Object.fromEntries(files.map((f) => [f.path, { content: f.content, mode: f.mode }])));
-  const targets = new Set(
-    files.filter((f) => f.check !== false && (options.kind === "auto" ? detectKind(f.path, f.content) !== null : true)).map((f) => f.path),
-  );
+  const isTarget = (f: LintFile): boolean => f.check !== false && (options.kind === "auto" ? detectKind(f.path, f.content) !== null : true);
   const forced = options.kind === "auto" ? undefined : options.kind;
-  const result = simulateRepository(repo, EMPTY_WORLD, { context: options.context, worldKnown: false, only: targets, ...(forced ? { kind: forced } : {}) });
-  return result.diagnostics;
+  const lint = (group: readonly LintFile[], prefix: string): Diagnostic[] => {
+    const repo = repositoryFrom(Object.fromEntries(group.map((f) => [f.path.slice(prefix.length), { content: f.content, mode: f.mode }])));
+    const targets = new Set(group.filter(isTarget).map((f) => f.path.slice(prefix.length)));
+    const result = simulateRepository(repo, EMPTY_WORLD, { context: options.context, worldKnown: false, only: targets, ...(forced ? { kind: forced } : {}) });
+    return result.diagnostics.map((d) => ({ ...d, file: prefix + d.file }));
+  };
+  // Each repository with a delivery workflow runs as a pipeline, its paths as its workflow sees them.
+  const roots = forced ? [] : deliveryRoots(files);
+  const diagnostics = roots.flatMap((root) => lint(files.filter((f) => rootOf(f.path, roots) === root), root));
+  diagnostics.push(...lint(files.filter((f) => rootOf(f.path, roots) === null), ""));
+  return diagnostics.sort(compareDiagnostics);
 }
 
 export { EMPTY_WORLD };

@@ -4,10 +4,11 @@
  */
 import { DOCKER_RULES } from "./docker/rules/index.js";
 import { k8sRules } from "./k8s/index.js";
+import { pipelineRules } from "./pipeline/index.js";
 import type { RuleInfo } from "./rule.js";
 import { workflowRules } from "./workflow/index.js";
 
-export const ALL_RULES: readonly RuleInfo[] = [...workflowRules, ...DOCKER_RULES, ...k8sRules];
+export const ALL_RULES: readonly RuleInfo[] = [...workflowRules, ...DOCKER_RULES, ...k8sRules, ...pipelineRules];
 
 export function ruleByCode(code: string): RuleInfo | undefined {
   return ALL_RULES.find((r) => r.code === code);

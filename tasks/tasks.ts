@@ -4,9 +4,17 @@
  */
 import { dockerfileRuntime } from "./dockerfile_runtime/index.js";
 import { dockerfileSyntax } from "./dockerfile_syntax/index.js";
+import { workflowSecretsPermissions } from "./workflow_secrets_permissions/index.js";
+import { workflowSyntax } from "./workflow_syntax/index.js";
+import { k8sNetworking } from "./k8s_networking/index.js";
+import { k8sPodFailures } from "./k8s_pod_failures/index.js";
+import { ciDockerIntegration } from "./ci_docker_integration/index.js";
+import { multiStageMatrix } from "./multi_stage_matrix/index.js";
+import { pipelineBuildPush } from "./pipeline_build_push/index.js";
+import { fullPipeline } from "./full_pipeline/index.js";
 import type { TaskModule } from "./schema.js";
 
-export const TASK_MODULES: readonly TaskModule[] = [dockerfileSyntax, dockerfileRuntime];
+export const TASK_MODULES: readonly TaskModule[] = [dockerfileSyntax, dockerfileRuntime, workflowSyntax, workflowSecretsPermissions, ciDockerIntegration, multiStageMatrix, k8sPodFailures, k8sNetworking, pipelineBuildPush, fullPipeline];
 
 export const TASKS = TASK_MODULES.map((m) => m.task);
 

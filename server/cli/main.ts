@@ -4,6 +4,9 @@
  */
 import { packageInfo } from "../package-info.js";
 import { EXIT, UsageError, type CliIO } from "./io.js";
+import { runBaseline } from "./baseline.js";
+import { runEval } from "./eval.js";
+import { runInferenceCommand } from "./inference.js";
 import { runLint } from "./lint.js";
 import { runScenarios } from "./scenarios.js";
 import { runServe } from "./serve.js";
@@ -11,7 +14,14 @@ import { MAIN_USAGE } from "./usage.js";
 
 type Command = (args: string[], io: CliIO) => Promise<number> | number;
 
-const COMMANDS: Record<string, Command> = { serve: runServe, scenarios: runScenarios, lint: runLint };
+const COMMANDS: Record<string, Command> = {
+  serve: runServe,
+  scenarios: runScenarios,
+  lint: runLint,
+  baseline: runBaseline,
+  eval: runEval,
+  inference: runInferenceCommand,
+};
 
 /**
  * Runs `breakfix ARGS...` and resolves to its exit status (0 ok, 1 lint errors, 2 bad usage).

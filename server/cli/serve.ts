@@ -1,17 +1,13 @@
 /**
- * `breakfix serve`: the HTTP server on PORT/HOST until SIGTERM or SIGINT, then a graceful close (in-flight
- * requests finish; idle keep-alive connections are dropped so the close does not wait on them).
+ * `breakfix serve`: the HTTP and WebSocket server on PORT/HOST until SIGTERM or SIGINT, then a graceful
+ * close (WebSockets told the server is going away, in-flight requests finish; see listen.ts).
  */
-import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
-import { createApp } from "../app.js";
+import { createApp, type BreakfixApp } from "../app.js";
+import { startServer, type RunningServer } from "../listen.js";
 import { packageInfo } from "../package-info.js";
 import { parseCommandArgs } from "./args.js";
 import { EXIT, UsageError, type CliIO } from "./io.js";
 import { SERVE_USAGE } from "./usage.js";
-
-/** How long a close waits for in-flight requests before cutting the remaining connections. */
-const CLOSE_GRACE_MS = 5000;
 
 /** Runs the server; resolves to 0 once it has closed after a stop signal. */
 export async function runServe(args: string[], io: CliIO): Promise<number> {
@@ -30,15 +26,12 @@ export async function runServe(args: string[], io: CliIO): Promise<number> {
     // A malformed MAX_SESSIONS and the like: say which, do not start half-configured.
     throw new UsageError(error instanceof Error ? error.message : String(error), SERVE_USAGE);
   }
-  const server = await listen(app.fetch, port, host);
-  const address = server.address() as AddressInfo;
-  const shown = address.family === "IPv6" ? `[${address.address}]` : address.address;
-  io.stdout(`breakfix ${packageInfo().version} listening on http://${shown}:${address.port}\n`);
+  const server = await listen(app, port, host);
+  io.stdout(`breakfix ${packageInfo().version} listening on ${server.url}\n`);
 
   await stopRequested(io);
   io.stdout("breakfix: shutting down\n");
-  await close(server);
-  app.context.sessions.dispose();
+  await server.close();
   return EXIT.ok;
 }
 
@@ -50,13 +43,13 @@ function parsePort(raw: string): number {
   return port;
 }
 
-function listen(fetch: (request: Request) => Response | Promise<Response>, port: number, hostname: string): Promise<ServerType> {
-  return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port, hostname }, () => resolve(server));
-    server.once("error", (error: NodeJS.ErrnoException) => {
-      reject(new UsageError(`cannot listen on ${hostname}:${port}: ${error.code ?? error.message}`, SERVE_USAGE));
-    });
-  });
+async function listen(app: BreakfixApp, port: number, host: string): Promise<RunningServer> {
+  try {
+    return await startServer(app, { port, host });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new UsageError(`cannot listen on ${host}:${port}: ${code}`, SERVE_USAGE);
+  }
 }
 
 function stopRequested(io: CliIO): Promise<void> {
@@ -73,18 +66,5 @@ function stopRequested(io: CliIO): Promise<void> {
     };
     process.once("SIGTERM", onSignal);
     process.once("SIGINT", onSignal);
-  });
-}
-
-function close(server: ServerType): Promise<void> {
-  return new Promise((resolve) => {
-    const http = server as import("node:http").Server;
-    const force = setTimeout(() => http.closeAllConnections?.(), CLOSE_GRACE_MS);
-    force.unref();
-    server.close(() => {
-      clearTimeout(force);
-      resolve();
-    });
-    http.closeIdleConnections?.();
   });
 }

@@ -2,7 +2,7 @@
 
 export const SERVE_USAGE = `Usage: breakfix serve [--port N] [--host ADDRESS]
 
-Serve the environment over HTTP (OpenEnv endpoints, /tasks, /grader).
+Serve the environment over HTTP and WebSocket (OpenEnv endpoints, /ws, /mcp, /tasks, /grader).
   --port N        port to listen on (env PORT, default 8000; 0 picks a free one)
   --host ADDRESS  address to bind (env HOST, default 127.0.0.1, or 0.0.0.0 when BREAKFIX_IN_CONTAINER=1)
 Env: MAX_SESSIONS (1024), SESSION_TTL_S (900), MAX_BODY_BYTES (1048576).
@@ -24,12 +24,48 @@ Check Dockerfiles, GitHub Actions workflows and Kubernetes manifests. Directorie
 Exit status: 0 no errors, 1 errors found, 2 bad usage.
 `;
 
+export const BASELINE_USAGE = `Usage: breakfix baseline [--task TASK_ID] [--scenario SCENARIO_ID] [--format table|json]
+
+Play the heuristic baseline agent (it sees only observations) on every scenario, a task's, or one, and print
+per-scenario score, steps and issues fixed, per-task means and the overall mean.
+`;
+
+export const EVAL_USAGE = `Usage: breakfix eval --agent baseline|oracle|noop|llm [--task TASK_ID] [--scenario SCENARIO_ID] [--out DIR] [--concurrency N]
+
+Evaluate one agent and write DIR/<agent>.json (every episode) and DIR/<agent>.md (per-task mean score, solve
+rate, mean steps, hints; overall), and print the table. Several agents (--agent baseline,oracle,noop) also
+write DIR/comparison.md, their scores side by side per task.
+  --agent baseline  the heuristic agent        oracle  replays the scenarios' own solutions (reads hidden data)
+          noop      submits at once           llm     the LLM runner's agent (env as for breakfix inference)
+  --out DIR         where to write (default ./results)
+  --concurrency N   episodes at once (llm only; default 1)
+`;
+
+export const INFERENCE_USAGE = `Usage: breakfix inference [--task TASK_ID] [--scenario SCENARIO_ID] [--episodes N] [--seed N]
+                          [--concurrency N] [--url URL] [--policy MODULE] [--max-retries N]
+
+Let an LLM (any OpenAI-compatible chat API) play episodes and print one [START], a [STEP] per turn and one
+[END] per episode on stdout, each followed by one line of JSON; a summary goes to stderr.
+  --task, --scenario  which scenarios (default: every scenario once)
+  --episodes N        play N episodes chosen by seed (seed, seed+1, ...) within --task/--scenario
+  --seed N            first seed for --episodes (default 0)
+  --concurrency N     episodes at once (default 1)
+  --url URL           play against a breakfix server (e.g. http://127.0.0.1:8000) instead of in-process
+  --policy MODULE     a module exporting \`policy\` (prompt + reply parsing) instead of baseline/agent-policy.ts
+  --max-retries N     retries of a chat call on 429/5xx/network errors, with backoff (default 4)
+Env: MODEL_NAME and HF_TOKEN or OPENAI_API_KEY (required), API_BASE_URL (default: the Hugging Face router
+with HF_TOKEN, else OpenAI). Exit status: 0 done, 1 an episode stopped on an API failure, 2 bad usage or settings.
+`;
+
 export const MAIN_USAGE = `Usage: breakfix <command> [options]
 
 Commands:
   serve       serve the environment over HTTP
   scenarios   list the tasks and their scenarios
   lint        check Dockerfiles, workflows and Kubernetes manifests
+  baseline    score the heuristic baseline agent
+  eval        benchmark an agent (baseline, oracle, noop, llm) into JSON and a Markdown table
+  inference   let an LLM play episodes, printing [START]/[STEP]/[END] lines
 
 Options:
   -h, --help     show this help (or a command's: breakfix lint --help)

@@ -6,11 +6,11 @@
  */
 import { Hono } from "hono";
 import { ActionSchema } from "../../environment/actions.js";
-import { EpisodeDoneError, ResetError } from "../../environment/episode.js";
 import { ResetRequestSchema } from "../../environment/observation.js";
 import { EMPTY_BODY, readJsonBody } from "../body.js";
 import type { ServerContext } from "../context.js";
-import { HttpError, ValidationError } from "../errors.js";
+import { stepEpisode } from "../episode-commands.js";
+import { ValidationError } from "../errors.js";
 import { StateQuerySchema, StepRequestSchema } from "../requests.js";
 import { parseOrThrow } from "../validation.js";
 
@@ -22,16 +22,7 @@ export function episodeRoutes(ctx: ServerContext): Hono {
     const body = await readJsonBody(c, ctx.options.maxBodyBytes);
     // OpenEnv accepts an empty body and a JSON null as "no arguments".
     const request = parseOrThrow(ResetRequestSchema, body === EMPTY_BODY || body === null ? {} : body, ["body"]);
-    try {
-      return c.json(ctx.sessions.reset(request));
-    } catch (error) {
-      if (error instanceof ResetError) {
-        throw new ValidationError([
-          { type: "value_error", loc: ["body", error.field], msg: error.message, input: request[error.field] ?? null },
-        ]);
-      }
-      throw error;
-    }
+    return c.json(ctx.sessions.reset(request));
   });
 
   app.post("/step", async (c) => {
@@ -41,15 +32,8 @@ export function episodeRoutes(ctx: ServerContext): Hono {
     }
     const request = parseOrThrow(StepRequestSchema, body, ["body"]);
     // Validate everything before looking the episode up, as FastAPI does (422 before 404).
-    const action = parseOrThrow(ActionSchema, request.action, []);
-    const episode = ctx.sessions.episode(request.episode_id);
-    if (episode.done) throw doneError(episode.state().episode_id);
-    try {
-      return c.json(episode.step(action));
-    } catch (error) {
-      if (error instanceof EpisodeDoneError) throw doneError(episode.state().episode_id);
-      throw error;
-    }
+    parseOrThrow(ActionSchema, request.action, []);
+    return c.json(stepEpisode(ctx.sessions.episode(request.episode_id), request.action));
   });
 
   app.get("/state", (c) => {
@@ -58,12 +42,4 @@ export function episodeRoutes(ctx: ServerContext): Hono {
   });
 
   return app;
-}
-
-function doneError(episodeId: string): HttpError {
-  return new HttpError(
-    409,
-    `episode '${episodeId}' is done (submitted, every issue fixed, or max_steps reached); ` +
-      "its final observation is in the last /step answer and GET /state; POST /reset to start another",
-  );
 }

@@ -21,6 +21,9 @@ const INTERPRETERS: Record<string, { skip: RegExp; missing: (name: string, file:
   ruby: { skip: /^-e$/, missing: (_n, _f, w) => ({ code: 1, log: `ruby: No such file or directory -- ${w} (LoadError)` }) },
 };
 
+/** Entrypoints that exec the command they are given. */
+const PASS_THROUGH = /^(docker-entrypoint\.sh|tini|dumb-init)$/;
+
 function interpreterOf(exe: string): string | undefined {
   const base = path.posix.basename(exe);
   return Object.keys(INTERPRETERS).find((name) => base === name || new RegExp(`^${name}[0-9.]*$`).test(base));
@@ -33,6 +36,14 @@ function interpreterOf(exe: string): string | undefined {
 export function startFailure(argv: readonly string[], config: ImageConfig, workingDir: string): StartFailure | "unknown" | undefined {
   const exe = argv[0];
   if (exe === undefined) return undefined;
+  // The official images' entrypoint scripts (node's docker-entrypoint.sh, nginx's /docker-entrypoint.sh) and init
+  // shims exec their arguments: what fails is the program they hand over to.
+  const wrapper = PASS_THROUGH.exec(path.posix.basename(exe));
+  if (wrapper && argv.length > 1 && (config.binaries?.includes(exe) || config.binaries?.includes(path.posix.basename(exe)) || config.entrypoint?.[0] === exe)) {
+    const skip = wrapper[1] === "docker-entrypoint.sh" ? 1 : argv[1] === "--" ? 2 : 1;
+    const inner = startFailure(argv.slice(skip), config, workingDir);
+    return inner === undefined || inner === "unknown" ? inner : { ...inner, argIndex: inner.argIndex + skip };
+  }
   if (!config.binaries && !config.files) return "unknown";
   const binaries = config.binaries ?? [];
   const files = config.files ?? [];

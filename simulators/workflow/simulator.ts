@@ -14,6 +14,8 @@ import { positionOf } from "./rule-base.js";
 import type { ParseRuleContext, WorkflowRule } from "./rule-base.js";
 import { allRules, parseRules, runRules } from "./rules/index.js";
 import { runWorkflow } from "./runner/run-workflow.js";
+import { ruleFullyReached, unreachedSteps } from "./runner/reach.js";
+import type { RunOptions, WorkflowRun } from "./runner/run-workflow.js";
 import { readSchema } from "./schema-reader.js";
 import { nodePosition, readWorkflowSource } from "./source.js";
 
@@ -36,8 +38,18 @@ function invalidFileLog(file: string, pending: Pending[]): string {
   return lines.join("\n");
 }
 
-/** Simulates one workflow file into `findings`. */
-export function simulateWorkflowFile(file: string, repo: Repository, world: World, options: SimulationOptions, findings: Findings): void {
+/**
+ * Simulates one workflow file into `findings`. Returns the run (for the pipeline simulator, which asks for
+ * every matrix leg with `expandMatrix`), or null when GitHub refused the file.
+ */
+export function simulateWorkflowFile(
+  file: string,
+  repo: Repository,
+  world: World,
+  options: SimulationOptions,
+  findings: Findings,
+  runOptions: Pick<RunOptions, "expandMatrix"> = {},
+): WorkflowRun | null {
   const content = repo.get(file)?.content ?? "";
   const source = readWorkflowSource(file, content);
   const pending: Pending[] = [];
@@ -62,10 +74,10 @@ export function simulateWorkflowFile(file: string, repo: Repository, world: Worl
     pending.sort((a, b) => a.diagnostic.line - b.diagnostic.line || a.diagnostic.column - b.diagnostic.column);
     const log = invalidFileLog(file, pending);
     for (const p of pending) findings.report({ ...p.diagnostic, log });
-    return;
+    return null;
   }
-  const run = runWorkflow(repo, world, file, { worldKnown: options.worldKnown !== false, context: options.context !== false }, source);
-  if (!run) return;
+  const run = runWorkflow(repo, world, file, { worldKnown: options.worldKnown !== false, context: options.context !== false, ...runOptions }, source);
+  if (!run) return null;
   for (const failure of run.failures) {
     findings.report({
       file,
@@ -78,7 +90,9 @@ export function simulateWorkflowFile(file: string, repo: Repository, world: Worl
       log: failure.log,
     });
   }
-  if (run.complete) for (const rule of runRules) findings.evaluated(rule.code, file);
+  const unreached = run.complete ? [] : unreachedSteps(source, run.jobs);
+  for (const rule of runRules) if (ruleFullyReached(rule.code, run.complete, unreached)) findings.evaluated(rule.code, file);
+  return run;
 }
 
 /** The workflow simulator over every `.github/workflows/*.yml|yaml` of a repository. */

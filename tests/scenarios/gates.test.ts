@@ -26,9 +26,19 @@ describe.each(catalog.scenarios.map((s) => [s.id, s] as const))("%s", (_, scenar
     expect(state.fixed.every((f) => !f)).toBe(true);
     expect(state.foreign).toEqual([]);
     expect(state.errorMessage).not.toBeNull();
+    // A later stage's fault shows once the stages before it pass: walk the reference fix and collect what fires.
     const firing = new Set(state.diagnostics.map((d) => checkKey(d.code, d.file)));
+    let repo = initial;
+    for (const action of scenario.solution) {
+      const out = action.action_type === "request_hint" || action.action_type === "submit" ? null : applyEditAction(repo, action);
+      if (!out?.ok) continue;
+      repo = out.repo;
+      const now = assess(scenario, initial, repo);
+      expect(now.foreign, "a step of the reference fix shows an error no issue accounts for").toEqual([]);
+      for (const d of now.diagnostics) firing.add(checkKey(d.code, d.file));
+    }
     for (const issue of scenario.issues) {
-      expect(issue.detection.some((d) => firing.has(checkKey(d.code, d.file))), `${issue.id} shows no finding at the start`).toBe(true);
+      expect(issue.detection.some((d) => firing.has(checkKey(d.code, d.file))), `${issue.id} shows no finding along the reference fix`).toBe(true);
     }
   });
 

@@ -8,6 +8,7 @@ import { podName } from "../identity.js";
 import { stringAt, type FieldPath } from "../object.js";
 import { defineRule } from "../rule.js";
 import { podCount, runsPods, type ContainerRef } from "../workload.js";
+import type { ImageConfig } from "../../world.js";
 import { APP_FILES, DEPLOYMENT, WORLD, withFile } from "./fixtures.js";
 
 /** Where argument `i` of the process comes from: `command`, `args`, or the image (reported at `image`). */
@@ -17,6 +18,16 @@ function argPath(c: ContainerRef, i: number): FieldPath {
   if (Array.isArray(c.container["args"])) return [...c.path, "args", i - (command ?? 0)];
   if (command !== undefined) return [...c.path, "command"];
   return [...c.path, "image"];
+}
+
+/**
+ * The image's own ENTRYPOINT is in the image (nginx's /docker-entrypoint.sh, node's docker-entrypoint.sh) even
+ * where the registry lists only the programs on PATH: when `command` does not replace it, it starts.
+ */
+function withOwnEntrypoint(c: ContainerRef, config: ImageConfig): ImageConfig {
+  const own = c.container["command"] === undefined ? config.entrypoint?.[0] : undefined;
+  if (own === undefined || !config.binaries) return config;
+  return { ...config, binaries: [...config.binaries, own] };
 }
 
 export const commandNotFound = defineRule({
@@ -37,7 +48,7 @@ export const commandNotFound = defineRule({
       for (const c of ctx.cluster.containers(o)) {
         const config = ctx.cluster.imageConfig(c);
         if (!config) continue; // an image nobody knows: its contents cannot be judged
-        const failure = startFailure(ctx.cluster.argv(c), config, stringAt(c.container, ["workingDir"]) ?? config.workdir ?? "/");
+        const failure = startFailure(ctx.cluster.argv(c), withOwnEntrypoint(c, config), stringAt(c.container, ["workingDir"]) ?? config.workdir ?? "/");
         if (failure === "unknown") ctx.undecided(o);
         if (failure === "unknown" || failure === undefined) continue;
         const image = stringAt(c.container, ["image"]) ?? "";
@@ -57,6 +68,7 @@ export const commandNotFound = defineRule({
     valid: [
       { files: APP_FILES, world: WORLD },
       { name: "the other script of the image", files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("          ports:", '          command: ["python", "worker.py"]\n          ports:')), world: WORLD },
+      { name: "the official image's own entrypoint script", files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("ghcr.io/acme/web:1.0", "nginx:1.27")), world: WORLD },
       { name: "python -m", files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("          ports:", '          args: ["-m", "http.server"]\n          ports:')), world: WORLD },
     ],
     invalid: [
@@ -69,6 +81,20 @@ export const commandNotFound = defineRule({
         message: "python: can't open file '/app/workers.py': [Errno 2] No such file or directory",
       },
       { name: "misspelt interpreter", files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("          ports:", "          command:\n            - pyhton\n            - worker.py\n          ports:")), world: WORLD, line: 21, message: 'exec: "pyhton": executable file not found in $PATH' },
+      {
+        name: "the entrypoint script execs a script the image's working directory lacks",
+        files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("ghcr.io/acme/web:1.0", "ghcr.io/acme/web:1.1")),
+        world: {
+          ...WORLD,
+          registry: {
+            "ghcr.io/acme/web": {
+              ...WORLD.registry!["ghcr.io/acme/web"],
+              "1.1": { workdir: "/", entrypoint: ["docker-entrypoint.sh"], cmd: ["node", "server.js"], binaries: ["node", "sh", "docker-entrypoint.sh"], files: ["/app/server.js"], app: "web" },
+            },
+          },
+        },
+        message: "Cannot find module '/server.js'",
+      },
       { name: "script fixed in args only", files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("          ports:", '          args: ["workers.py"]\n          ports:')), world: WORLD, message: "can't open file '/app/workers.py'" },
     ],
   },

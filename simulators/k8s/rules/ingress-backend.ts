@@ -4,8 +4,23 @@
  */
 import { ingressBackends } from "../ingress.js";
 import { defineRule } from "../rule.js";
-import { servicePorts } from "../traffic.js";
-import { APP_FILES, INGRESS, WORLD, withFile } from "./fixtures.js";
+import { stringAt, type K8sObject } from "../object.js";
+import { routesToPods, servicePorts } from "../traffic.js";
+import { APP_FILES, INGRESS, SERVICE, WORLD, withFile } from "./fixtures.js";
+
+/**
+ * Whether anything can give the Service endpoints: a selector, ExternalName, or Endpoints / EndpointSlices
+ * applied for it by hand. A selector-less Service with none of these has no endpoints, so ingress-nginx
+ * answers 503. Linting alone, hand-made endpoints may come from elsewhere, so this is judged with a world only.
+ */
+function hasEndpointSource(applied: readonly K8sObject[], svc: K8sObject): boolean {
+  if (routesToPods(svc) || stringAt(svc.value, ["spec", "type"]) === "ExternalName") return true;
+  return applied.some(
+    (o) =>
+      o.namespace === svc.namespace &&
+      ((o.kind === "Endpoints" && o.name === svc.name) || (o.kind === "EndpointSlice" && stringAt(o.value, ["metadata", "labels", "kubernetes.io/service-name"]) === svc.name)),
+  );
+}
 
 export const ingressBackend = defineRule({
   code: "K8S032",
@@ -39,12 +54,24 @@ export const ingressBackend = defineRule({
         if (!found) {
           const which = b.port.number !== undefined ? `port ${b.port.number}` : `port named "${b.port.name}"`;
           ctx.report(ing, [...b.path, "port"], `ingress-nginx: Service "${key}" does not have any ${which}\n${status.split("\n")[1]}`, { log: status });
+        } else if (ctx.worldKnown && !hasEndpointSource(ctx.cluster.applied(), svc)) {
+          ctx.report(ing, [...b.path, "name"], `ingress-nginx: Service "${key}" does not have any active Endpoint.\n${status.split("\n")[1]}`, { log: status });
         }
       }
     }
   },
   cases: {
-    valid: [{ files: APP_FILES, world: WORLD }],
+    valid: [
+      { files: APP_FILES, world: WORLD },
+      {
+        name: "a selector-less Service with hand-made Endpoints",
+        files: {
+          ...withFile("k8s/service.yaml", SERVICE.replace("  selector:\n    app: web\n", "")),
+          "k8s/endpoints.yaml": "apiVersion: v1\nkind: Endpoints\nmetadata:\n  name: web\nsubsets:\n  - addresses:\n      - ip: 10.0.0.12\n    ports:\n      - name: http\n        port: 8080\n",
+        },
+        world: WORLD,
+      },
+    ],
     invalid: [
       {
         name: "backend api-svc, Service web",
@@ -54,6 +81,7 @@ export const ingressBackend = defineRule({
         line: 15,
         message: 'Backends: api-svc:80 (<error: services "api-svc" not found>)',
       },
+      { name: "a selector-less Service nothing gives endpoints", files: withFile("k8s/service.yaml", SERVICE.replace("  selector:\n    app: web\n", "")), world: WORLD, line: 15, message: 'Service "default/web" does not have any active Endpoint.' },
       { name: "port the Service does not have", files: withFile("k8s/ingress.yaml", INGRESS.replace("number: 80", "number: 8080")), world: WORLD, line: 16, message: 'Service "default/web" does not have any port 8080' },
     ],
   },

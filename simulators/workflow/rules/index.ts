@@ -14,6 +14,7 @@ import { jobNeeds } from "./job-needs.js";
 import { loginCredentialsEmpty } from "./login-credentials-empty.js";
 import { loginDenied } from "./login-denied.js";
 import { missingRunsOn } from "./missing-runs-on.js";
+import { npmEngineUnsupported } from "./npm-engine-unsupported.js";
 import { missingTriggers } from "./missing-triggers.js";
 import { permissions } from "./permissions.js";
 import { pushPermissionDenied } from "./push-permission-denied.js";
@@ -53,6 +54,7 @@ export const runRules: readonly RunRule[] = [
   commandArgumentEmpty,
   builderDriverUnsupported,
   artifactNotFound,
+  npmEngineUnsupported,
 ];
 
 export const allRules: readonly WorkflowRule[] = [...parseRules, ...runRules];

@@ -53,6 +53,11 @@ export function runAction(action: string, ctx: ActionContext): CommandResult {
       const password = ctx.inputs.get("password") ?? null;
       return registryLogin(state, registry, username, password, "action", false);
     }
+    case "actions/setup-node": {
+      const version = input(ctx, "node-version");
+      if (version !== "") state.node = version;
+      return { status: 0, output: version !== "" ? [`Attempting to download ${version}...`] : [] };
+    }
     case "docker/setup-buildx-action":
       if (ctx.inputs.get("driver")?.text.trim() !== "docker") state.builder = "docker-container";
       return { status: 0, output: ["Creating a new builder instance", "Booting builder"] };

@@ -6,6 +6,7 @@
 import { commandArgumentEmpty } from "../rules/command-argument-empty.js";
 import { workspaceFileMissing } from "../rules/workspace-file-missing.js";
 import { buildImage, dockerPush, dockerTag, normaliseRegistry, registryLogin } from "./docker.js";
+import { engineRefusal } from "./engines.js";
 import { hasDirectory, hasFile, workspacePath } from "./state.js";
 import type { CommandResult, RunnerState } from "./state.js";
 import { concat, OPAQUE } from "./values.js";
@@ -157,7 +158,7 @@ function npm(args: Arg[], ctx: CommandContext): CommandResult {
   const sub = args[0]?.text ?? "";
   if (!["ci", "install", "i", "test", "t", "run", "run-script", "start", "build"].includes(sub) || args.some((a) => a.text === "--prefix")) return ok();
   const file = workspacePath(ctx.cwd, "package.json");
-  if (hasFile(ctx.state, file)) return ok();
+  if (hasFile(ctx.state, file)) return (["ci", "install", "i"].includes(sub) ? engineRefusal(ctx.state, workspacePath(ctx.cwd, "."), args.map((a) => a.text)) : null) ?? ok();
   const abs = `${ctx.workspaceRoot}/${file}`;
   return missingFile(254, [
     "npm error code ENOENT",

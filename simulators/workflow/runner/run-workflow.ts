@@ -14,6 +14,7 @@ import type { RunRule } from "../rule-base.js";
 import { asMap, asSeq, entries, get, items, nodePosition, readWorkflowSource, scalarText } from "../source.js";
 import type { Position, WorkflowSource } from "../source.js";
 import { runAction } from "./actions.js";
+import { legName, matrixCombinations } from "./matrix.js";
 import { githubContext, runnerEnvironment, tokenPermissions, triggeringEvent } from "./context.js";
 import { evaluateCondition, interpolate, UNKNOWN } from "./evaluate.js";
 import type { Scope } from "./evaluate.js";
@@ -62,6 +63,11 @@ export interface RunOptions {
   worldKnown?: boolean;
   /** false: the repository may be partial, so files missing after checkout do not fail a step. */
   context?: boolean;
+  /**
+   * true: every matrix combination runs as its own leg (`test (18)`), as on GitHub; the pipeline asks for it.
+   * Otherwise only the first combination runs, which is what the workflow simulator alone has always judged.
+   */
+  expandMatrix?: boolean;
 }
 
 /**
@@ -115,10 +121,17 @@ class WorkflowRunner {
         continue;
       }
       const inherited = needs.some((n) => status.get(n) === "switched-off");
-      const trace = this.runJob(job, needs, inherited);
-      status.set(job.id, trace.status);
-      this.result.jobs.push(trace);
-      if (trace.status === "failure") this.result.complete = false;
+      const matrix = get(asMap(get(job.map, "strategy", this.doc)), "matrix", this.doc);
+      const legs = this.options.expandMatrix ? matrixCombinations(matrix, this.doc) : [firstCombination(matrix, this.doc)];
+      for (const combination of legs) {
+        const leg = legs.length > 1 ? legName(job.id, combination) : job.id;
+        const trace = this.runJob(job, needs, inherited, combination, leg);
+        // A matrix job fails when any of its legs fails; it is switched off only when all of them are.
+        const before = status.get(job.id);
+        if (before === undefined || trace.status === "failure" || (before === "switched-off" && trace.status !== "switched-off")) status.set(job.id, trace.status);
+        this.result.jobs.push(trace);
+        if (trace.status === "failure") this.result.complete = false;
+      }
     }
     return this.result;
   }
@@ -160,10 +173,9 @@ class WorkflowRunner {
     return env;
   }
 
-  private runJob(job: JobView, needs: string[], inherited: boolean): JobTrace {
-    const trace: JobTrace = { id: job.id, status: "success", steps: [] };
+  private runJob(job: JobView, needs: string[], inherited: boolean, matrix: Record<string, unknown>, leg: string): JobTrace {
+    const trace: JobTrace = { id: leg, status: "success", steps: [] };
     if (!job.map || get(job.map, "uses", this.doc) !== undefined) return trace;
-    const matrix = firstCombination(get(asMap(get(job.map, "strategy", this.doc)), "matrix", this.doc), this.doc);
     const stepOutputs = new Map<string, Map<string, Sval>>();
     const github = { ...this.github, job: job.id };
     const base = runnerEnvironment(github, job.id);
@@ -176,9 +188,10 @@ class WorkflowRunner {
     if (jobOff) trace.status = "switched-off";
     const visible = new Set<string>();
     for (const n of transitiveNeeds(job.id, this.source)) for (const a of this.uploads.get(n) ?? []) visible.add(a);
-    const uploaded = new Set<string>();
+    // Legs of one matrix job upload under the same job: what any of them uploaded is there for the jobs after.
+    const uploaded = this.uploads.get(job.id) ?? new Set<string>();
     this.uploads.set(job.id, uploaded);
-    const state = this.freshState(job);
+    const state = this.freshState(job, leg);
     const exports = new Map<string, Sval>();
     const defaults = (key: string): string =>
       scalarText(get(asMap(get(asMap(get(job.map, "defaults", this.doc)), "run", this.doc)), key, this.doc)) ||
@@ -206,13 +219,13 @@ class WorkflowRunner {
       const outcome = this.runStep(step, runState, shellEnv, scope, defaults, outputs, exports, visible, uploaded);
       const id = scalarText(get(step.map, "id", this.doc));
       if (id !== "") stepOutputs.set(id, outputs);
-      for (const swallowed of outcome.swallowed) this.report(swallowed, step, job.id, "warning", outcome.log);
+      for (const swallowed of outcome.swallowed) this.report(swallowed, step, leg, "warning", outcome.log);
       if (!outcome.failure) {
         trace.steps.push({ index: step.index, name, status: off ? "switched-off" : "success", log: outcome.log });
         continue;
       }
       const switchedOff = off || soft;
-      this.report(outcome.failure, step, job.id, switchedOff ? "warning" : "error", outcome.log);
+      this.report(outcome.failure, step, leg, switchedOff ? "warning" : "error", outcome.log);
       trace.steps.push({ index: step.index, name, status: off ? "switched-off" : "failure", log: outcome.log });
       if (!switchedOff) {
         trace.status = "failure";
@@ -229,7 +242,7 @@ class WorkflowRunner {
     return trace;
   }
 
-  private freshState(job: JobView): RunnerState {
+  private freshState(job: JobView, leg: string): RunnerState {
     return {
       repo: this.repo,
       workspace: new Map(),
@@ -239,11 +252,12 @@ class WorkflowRunner {
       logins: new Map(),
       images: new Set(),
       builder: "docker",
+      node: null,
       permissions: tokenPermissions(this.source, job.map, this.world, !this.worldKnown || this.calledOnly),
       builds: [],
       pushes: [],
       knownPackages: new Set(Object.keys(this.world.registry).map((r) => (r.includes("/") && r.split("/")[0]!.includes(".") ? r : `docker.io/${r}`))),
-      job: job.id,
+      job: leg,
       step: 0,
     };
   }

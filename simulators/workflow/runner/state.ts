@@ -71,6 +71,8 @@ export interface RunnerState {
   logins: Map<string, Credential>;
   images: Set<string>;
   builder: "docker" | "docker-container";
+  /** The `node-version` actions/setup-node selected, or null for the runner's own Node. */
+  node: string | null;
   permissions: Record<string, "read" | "write" | "none">;
   builds: ImageBuild[];
   pushes: RegistryPush[];

@@ -1,0 +1,50 @@
+/**
+ * The heuristic baseline: an honest agent that reads only its observation (the error log, the files, their
+ * modes, the secrets' names) and applies the first repair a rule proposes that it has not tried yet. When no
+ * rule recognises the failure it submits: a baseline that guesses blindly would measure nothing.
+ *
+ * It never imports tasks/ or graders/ (a test walks its import graph), so it cannot read a scenario's hidden
+ * issues, solutions or wrong fixes.
+ */
+import type { Action } from "../../environment/actions.js";
+import type { Observation } from "../../environment/observation.js";
+import type { Agent, AgentFactory, Decision } from "../agent.js";
+import type { RepairRule } from "./rule.js";
+import { DOCKERFILE_BUILD_RULES } from "./rules/dockerfile-build.js";
+import { DOCKERFILE_RUNTIME_RULES } from "./rules/dockerfile-runtime.js";
+import { K8S_RULES } from "./rules/k8s.js";
+import { WORKFLOW_RULES } from "./rules/workflow.js";
+import { viewOf } from "./view.js";
+
+/** Every rule, most specific first; the first one that proposes an untried action wins. */
+export const HEURISTIC_RULES: readonly RepairRule[] = [...WORKFLOW_RULES, ...DOCKERFILE_BUILD_RULES, ...DOCKERFILE_RUNTIME_RULES, ...K8S_RULES];
+
+/**
+ * A fresh heuristic agent for one episode.
+ * @example const result = await playEpisode(client, heuristicAgent(), { scenario_id: "typo_filename" });
+ */
+export const heuristicAgent: AgentFactory = (): Agent => {
+  const tried = new Set<string>();
+  return {
+    act(observation: Observation): Decision {
+      if (observation.error_message === null) return { action: { action_type: "submit" }, note: "the pipeline passes" };
+      const view = viewOf(observation);
+      for (const rule of HEURISTIC_RULES) {
+        let proposals: Action[];
+        try {
+          proposals = rule.propose(view);
+        } catch {
+          // A rule that trips over unusual input must not end the episode; the next rule may still help.
+          continue;
+        }
+        for (const action of proposals) {
+          const key = JSON.stringify(action);
+          if (tried.has(key)) continue;
+          tried.add(key);
+          return { action, note: rule.name };
+        }
+      }
+      return { action: { action_type: "submit" }, note: "no rule recognises this failure" };
+    },
+  };
+};

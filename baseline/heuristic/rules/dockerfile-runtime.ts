@@ -1,0 +1,110 @@
+/**
+ * Repairs for an image that builds but whose container fails: no WORKDIR, a CMD that repeats the ENTRYPOINT,
+ * an entrypoint script without the execute bit, a required variable unset, a directory the non-root user
+ * cannot write.
+ */
+import { afterLastFrom, execForm, instructions, mainDockerfile } from "../dockerfile.js";
+import type { RepairRule } from "../rule.js";
+import { insertLines, replaceLine, type RepairView } from "../view.js";
+import { documentedValue } from "./documented.js";
+
+/** Whether a runtime log comes from `docker run` rather than a Kubernetes pod. */
+const fromDockerRun = (view: RepairView): boolean => /^\$ docker run\b/m.test(view.log);
+
+/** A file the app needs looked up at the filesystem root: the image never set a WORKDIR. */
+export const missingWorkdir: RepairRule = {
+  name: "missing-workdir",
+  summary: "the app looks for its files at / → WORKDIR (the directory the files were copied to, else /app)",
+  propose(view) {
+    const file = mainDockerfile(view);
+    if (file === undefined || !fromDockerRun(view)) return [];
+    const missing = /(?:open|can't open file|Cannot find module) '\/([^/']+)'/.exec(view.log)?.[1];
+    if (missing === undefined || !view.paths.some((p) => p === missing || p.endsWith(`/${missing}`))) return [];
+    const all = instructions(view, file);
+    if (all.some((i) => i.keyword === "WORKDIR")) return [];
+    const copied = all.filter((i) => i.keyword === "COPY").map((i) => /\s(\/[^\s"]+?)\/?\s*$/.exec(i.args)?.[1]).find((d) => d !== undefined && d !== "/");
+    return [insertLines(file, afterLastFrom(view, file), [`WORKDIR ${copied ?? "/app"}`])];
+  },
+};
+
+/** `unrecognized arguments: python app.py`: CMD repeats the ENTRYPOINT → CMD keeps only the arguments. */
+export const cmdRepeatsEntrypoint: RepairRule = {
+  name: "cmd-repeats-entrypoint",
+  summary: "exec-form CMD that starts with the ENTRYPOINT's command → CMD holds only the arguments",
+  propose(view) {
+    const file = mainDockerfile(view);
+    if (file === undefined || !/unrecognized arguments|unknown (?:option|argument|command)|unexpected argument/i.test(view.log)) return [];
+    const all = instructions(view, file);
+    const entry = all.filter((i) => i.keyword === "ENTRYPOINT").at(-1);
+    const cmd = all.filter((i) => i.keyword === "CMD").at(-1);
+    const entryArgs = entry ? execForm(entry.args) : null;
+    const cmdArgs = cmd ? execForm(cmd.args) : null;
+    if (!entry || !cmd || !entryArgs || !cmdArgs) return [];
+    // The repeated command may be the whole ENTRYPOINT or just its program and script.
+    const overlap = entryArgs.findIndex((_, k) => cmdArgs.slice(0, entryArgs.length - k).every((a, j) => a === entryArgs[k + j]));
+    const repeated = overlap < 0 ? 0 : entryArgs.length - overlap;
+    if (repeated === 0) return [];
+    const rest = cmdArgs.slice(repeated);
+    return [replaceLine(file, cmd.line, rest.length === 0 ? "CMD []" : `CMD ${JSON.stringify(rest).replace(/","/g, '", "')}`)];
+  },
+};
+
+/** `exec: "/entrypoint.sh": permission denied` → chmod +x right after the COPY that brings the script in. */
+export const scriptNotExecutable: RepairRule = {
+  name: "script-not-executable",
+  summary: "exec … permission denied → RUN chmod +x after the COPY of that script",
+  propose(view) {
+    const target = /exec(?:: "|\s)([^"\s:]+)"?: permission denied/.exec(view.log)?.[1];
+    const file = mainDockerfile(view);
+    if (target === undefined || file === undefined) return [];
+    const base = target.slice(target.lastIndexOf("/") + 1);
+    const all = instructions(view, file);
+    const copy = all.filter((i) => (i.keyword === "COPY" || i.keyword === "ADD") && i.args.includes(base)).at(-1) ?? all.filter((i) => i.keyword === "COPY").at(-1);
+    if (copy === undefined) return [];
+    // Before a USER switch: a non-root user may not chmod a file root owns.
+    return [insertLines(file, copy.line + 1, [`RUN chmod +x ${target}`])];
+  },
+};
+
+/** The variable a crash log says is missing. */
+export function missingVariable(log: string): string | null {
+  return (
+    /KeyError: '([A-Z][A-Z0-9_]*)'/.exec(log)?.[1] ??
+    /Environment variable not found: ([A-Z][A-Z0-9_]*)/.exec(log)?.[1] ??
+    /\b([A-Z][A-Z0-9_]{2,}) (?:is not (?:defined|set)|must be set|is required)/.exec(log)?.[1] ??
+    /missing (?:required )?(?:environment )?variable:? '?([A-Z][A-Z0-9_]*)/i.exec(log)?.[1] ??
+    null
+  );
+}
+
+/** `KeyError: 'DATABASE_URL'` in a container → ENV with the value the README gives as an example. */
+export const requiredEnvInImage: RepairRule = {
+  name: "required-env-in-image",
+  summary: "a required variable unset in a docker run → ENV NAME=value from the README's example",
+  propose(view) {
+    const name = missingVariable(view.log);
+    const file = mainDockerfile(view);
+    if (name === null || file === undefined || !fromDockerRun(view)) return [];
+    const value = documentedValue(view, name);
+    if (value === null) return [];
+    return [insertLines(file, afterLastFrom(view, file), [`ENV ${name}=${value}`])];
+  },
+};
+
+/** `EACCES: permission denied, mkdir '/app/data'` under USER → create and chown it before the switch. */
+export const writeDenied: RepairRule = {
+  name: "write-denied",
+  summary: "the non-root user cannot create or write a directory → mkdir and chown it before USER",
+  propose(view) {
+    const m = /EACCES: permission denied, (mkdir|open) '([^']+)'/.exec(view.log) ?? /PermissionError: \[Errno 13\] Permission denied: '()([^']+)'/.exec(view.log);
+    const file = mainDockerfile(view);
+    if (!m || file === undefined) return [];
+    const path = m[1] === "mkdir" || m[1] === "" ? (m[2] ?? "") : (m[2] ?? "").replace(/\/[^/]*$/, "");
+    const user = instructions(view, file).filter((i) => i.keyword === "USER").at(-1);
+    if (user === undefined || path === "") return [];
+    const name = user.args.trim().split(":")[0] ?? "";
+    return [insertLines(file, user.line, [`RUN mkdir -p ${path} && chown ${name}:${name} ${path}`])];
+  },
+};
+
+export const DOCKERFILE_RUNTIME_RULES: readonly RepairRule[] = [missingWorkdir, cmdRepeatsEntrypoint, scriptNotExecutable, requiredEnvInImage, writeDenied];

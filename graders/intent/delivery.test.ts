@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { repositoryFrom } from "../../simulators/repository.js";
+import { deliveryIntent } from "./delivery.js";
+
+const workflow = (withBlock: string) =>
+  repositoryFrom({
+    ".github/workflows/release.yml": `on: push\njobs:\n  image:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - uses: docker/build-push-action@v6\n        with:\n${withBlock}`,
+  });
+
+const before = workflow("          platforms: linux/amd64,linux/arm64\n          push: true\n          tags: a:1,a:latest\n          cache-to: type=gha,mode=max\n");
+
+describe("deliveryIntent", () => {
+  it("accepts edits that keep what the build delivers", () => {
+    expect(deliveryIntent(before, workflow("          platforms: linux/arm64, linux/amd64\n          push: ${{ true }}\n          tags: |\n            a:1\n            a:latest\n          cache-to: type=gha,mode=max\n"))).toEqual([]);
+  });
+
+  it.each([
+    ["dropped platforms", "          push: true\n          tags: a:1,a:latest\n          cache-to: type=gha,mode=max\n", "no longer builds for linux/amd64, linux/arm64"],
+    ["push switched off", "          platforms: linux/amd64,linux/arm64\n          push: false\n          tags: a:1,a:latest\n          cache-to: type=gha,mode=max\n", "no longer pushes"],
+    ["cache export dropped", "          platforms: linux/amd64,linux/arm64\n          push: true\n          tags: a:1,a:latest\n", "no longer exports its cache"],
+    ["a tag dropped", "          platforms: linux/amd64,linux/arm64\n          push: true\n          tags: a:1\n          cache-to: type=gha,mode=max\n", "tags fewer images"],
+  ])("flags %s", (_, withBlock, message) => {
+    expect(deliveryIntent(before, workflow(withBlock)).join("\n")).toContain(message);
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * A workflow still delivers what it delivered: a build step that pushed still pushes, one that built for
+ * several platforms still builds for all of them, a cache export is still exported, and images are still
+ * tagged as before. Dropping `platforms:` makes a multi-platform build succeed on the default driver, and
+ * dropping `push: true` makes a denied push go away; neither is a fix.
+ */
+import { isWorkflowPath } from "../../simulators/workflow/index.js";
+import type { IntentCheck } from "./types.js";
+import { isRecord, yamlDocuments } from "./yaml-docs.js";
+
+interface BuildStep {
+  where: string;
+  push: boolean;
+  platforms: Set<string>;
+  cacheTo: boolean;
+  tags: number;
+}
+
+function list(value: unknown): string[] {
+  if (typeof value !== "string") return Array.isArray(value) ? value.map(String) : [];
+  return value.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
+}
+
+/** `push: true`, or an expression other than a literal false (a push on some events is still a push). */
+function pushes(value: unknown): boolean {
+  if (value === true || value === "true") return true;
+  return typeof value === "string" && /^\$\{\{/.test(value.trim()) && !/^\$\{\{\s*false\s*\}\}$/.test(value.trim());
+}
+
+/** Build steps by job and position among the job's build steps, so an edited step is still matched. */
+function buildSteps(content: string): Map<string, BuildStep> {
+  const out = new Map<string, BuildStep>();
+  const doc = yamlDocuments(content)[0];
+  if (!isRecord(doc) || !isRecord(doc["jobs"])) return out;
+  for (const [jobId, job] of Object.entries(doc["jobs"])) {
+    if (!isRecord(job) || !Array.isArray(job["steps"])) continue;
+    let n = 0;
+    for (const step of job["steps"]) {
+      if (!isRecord(step) || typeof step["uses"] !== "string" || !step["uses"].startsWith("docker/build-push-action")) continue;
+      const w = isRecord(step["with"]) ? step["with"] : {};
+      n += 1;
+      out.set(`${jobId}#${n}`, {
+        where: `job '${jobId}', build step ${n}`,
+        push: pushes(w["push"]),
+        platforms: new Set(list(w["platforms"])),
+        cacheTo: w["cache-to"] !== undefined,
+        tags: list(w["tags"]).length,
+      });
+    }
+  }
+  return out;
+}
+
+export const deliveryIntent: IntentCheck = (before, after) => {
+  const violations: string[] = [];
+  for (const [path, file] of before) {
+    if (!isWorkflowPath(path)) continue;
+    const now = after.get(path);
+    if (!now) continue;
+    const was = buildSteps(file.content);
+    if (was.size === 0) continue;
+    const is = buildSteps(now.content);
+    for (const [key, step] of was) {
+      const current = is.get(key);
+      if (!current) continue; // a removed step is workflowIntent's finding
+      if (step.push && !current.push) violations.push(`${path}: ${step.where} no longer pushes`);
+      const lost = [...step.platforms].filter((p) => !current.platforms.has(p));
+      if (lost.length > 0) violations.push(`${path}: ${step.where} no longer builds for ${lost.join(", ")}`);
+      if (step.cacheTo && !current.cacheTo) violations.push(`${path}: ${step.where} no longer exports its cache`);
+      if (current.tags < step.tags) violations.push(`${path}: ${step.where} tags fewer images`);
+    }
+  }
+  return violations;
+};

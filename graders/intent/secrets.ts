@@ -1,0 +1,88 @@
+/**
+ * A credential typed into the repository is not a fix: it leaks to everyone who can read the files, and the
+ * secret meant to hold it still exists. Some simulated failures go away when a literal replaces the secret (curl
+ * posts to any URL it is given), so this check is what keeps such a "fix" from counting. Two signs, each
+ * compared with the starting files so that nothing already there is blamed:
+ *  - a credential-shaped literal (a Slack or Discord webhook URL, a GitHub, Docker Hub, Slack or AWS token, a
+ *    private key) appears in any file more often than it did;
+ *  - in a workflow, an `env:` or `with:` entry whose name says it holds a secret (…_TOKEN, …PASSWORD,
+ *    …WEBHOOK_URL, `password`, …) holds a literal value it did not hold before, where a `${{ secrets.X }}`
+ *    reference belongs.
+ */
+import { isWorkflowPath } from "../../simulators/workflow/index.js";
+import type { Repository } from "../../simulators/repository.js";
+import type { IntentCheck } from "./types.js";
+import { isRecord, yamlDocuments } from "./yaml-docs.js";
+
+const CREDENTIAL_SHAPES: Array<{ name: string; pattern: RegExp }> = [
+  { name: "a Slack webhook URL", pattern: /https:\/\/hooks\.slack\.com\/(services|workflows|triggers)\/[A-Za-z0-9/_-]+/g },
+  { name: "a Discord webhook URL", pattern: /https:\/\/(discord|discordapp)\.com\/api\/webhooks\/\d+\/[A-Za-z0-9_-]+/g },
+  { name: "a GitHub token", pattern: /\b(gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g },
+  { name: "a Docker Hub access token", pattern: /\bdckr_pat_[A-Za-z0-9_-]{10,}/g },
+  { name: "a Slack token", pattern: /\bxox[abprs]-[A-Za-z0-9-]{10,}/g },
+  { name: "an AWS access key", pattern: /\bAKIA[0-9A-Z]{16}\b/g },
+  { name: "a private key", pattern: /-----BEGIN [A-Z ]*PRIVATE KEY-----/g },
+];
+
+/** Names of variables and action inputs that hold a secret, by how they end (`webhook-type` does not). */
+const SECRET_NAME = /(PASSWORD|PASSWD|TOKEN|SECRET|SECRET_KEY|ACCESS_KEY|API_KEY|APIKEY|PRIVATE_KEY|CREDENTIALS?|WEBHOOK|WEBHOOK_URL)$/;
+
+/** `$NAME` or `${NAME}`: not a credential but a (wrong) reference, which fails in the simulators for its own reason. */
+const SHELL_REFERENCE = /^\$\{?[A-Za-z_]\w*\}?$/;
+
+function count(text: string, pattern: RegExp): number {
+  return text.match(pattern)?.length ?? 0;
+}
+
+/** `NAME=value` for every literal secret-named entry of the workflow's, its jobs' and its steps' env and with maps. */
+function literalSecretEntries(content: string): string[] {
+  const doc = yamlDocuments(content)[0];
+  if (!isRecord(doc)) return [];
+  const maps: unknown[] = [doc["env"]];
+  for (const job of isRecord(doc["jobs"]) ? Object.values(doc["jobs"]) : []) {
+    if (!isRecord(job)) continue;
+    maps.push(job["env"], job["with"]);
+    for (const step of Array.isArray(job["steps"]) ? job["steps"] : []) if (isRecord(step)) maps.push(step["env"], step["with"]);
+  }
+  const out: string[] = [];
+  for (const map of maps) {
+    if (!isRecord(map)) continue;
+    for (const [key, value] of Object.entries(map)) {
+      if (!SECRET_NAME.test(key.toUpperCase().replace(/-/g, "_"))) continue;
+      if (typeof value !== "string" && typeof value !== "number") continue;
+      const text = String(value).trim();
+      if (text === "" || text.includes("${{") || SHELL_REFERENCE.test(text)) continue;
+      out.push(`${key}=${text}`);
+    }
+  }
+  return out;
+}
+
+function tally(items: string[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const item of items) out.set(item, (out.get(item) ?? 0) + 1);
+  return out;
+}
+
+function allText(repo: Repository): string {
+  return [...repo.values()].map((f) => f.content).join("\n");
+}
+
+export const noHardCodedSecrets: IntentCheck = (before, after) => {
+  const violations: string[] = [];
+  const was = allText(before);
+  const is = allText(after);
+  for (const { name, pattern } of CREDENTIAL_SHAPES) {
+    if (count(is, pattern) > count(was, pattern)) violations.push(`${name} was hard-coded; use a repository secret`);
+  }
+  for (const [path, file] of after) {
+    if (!isWorkflowPath(path)) continue;
+    const previous = tally(literalSecretEntries(before.get(path)?.content ?? ""));
+    for (const [entry, n] of tally(literalSecretEntries(file.content))) {
+      if (n <= (previous.get(entry) ?? 0)) continue;
+      const key = entry.slice(0, entry.indexOf("="));
+      violations.push(`${path}: '${key}' holds a hard-coded value; a secret belongs there (\${{ secrets.… }})`);
+    }
+  }
+  return violations;
+};

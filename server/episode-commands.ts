@@ -1,0 +1,53 @@
+/**
+ * The episode operations every transport shares: start an episode from a reset request, act on it with a
+ * raw (unvalidated) action. REST, WebSocket and the MCP tools all call these, so an action means the same
+ * thing, fails the same way and scores the same whichever way it arrives. Errors are the server's common
+ * ones (ValidationError for bad input, HttpError for a state that refuses the request); each transport turns
+ * them into its own wire shape.
+ */
+import { ActionSchema } from "../environment/actions.js";
+import { Episode, EpisodeDoneError, ResetError } from "../environment/episode.js";
+import type { ResetRequest, StepResult } from "../environment/observation.js";
+import type { Catalog } from "../tasks/catalog.js";
+import { HttpError, ValidationError } from "./errors.js";
+import { parseOrThrow } from "./validation.js";
+
+/**
+ * Starts an episode; an unknown task or scenario becomes a validation error at `loc` + the field.
+ * @example startEpisode(catalog, { scenario_id: "typo_filename" }, "ep-1", ["body"])
+ */
+export function startEpisode(catalog: Catalog, request: ResetRequest, id: string, loc: Array<string | number> = []): Episode {
+  try {
+    return Episode.start(catalog, request, id);
+  } catch (error) {
+    if (error instanceof ResetError) {
+      throw new ValidationError([{ type: "value_error", loc: [...loc, error.field], msg: error.message, input: request[error.field] ?? null }]);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Validates `raw` as an action (errors relative to the action, as OpenEnv reports them) and applies it.
+ * @throws ValidationError for a malformed action; HttpError 409 when the episode is already done.
+ */
+export function stepEpisode(episode: Episode, raw: unknown): StepResult {
+  const action = parseOrThrow(ActionSchema, raw, []);
+  if (episode.done) throw episodeDone(episode.episodeId);
+  try {
+    return episode.step(action);
+  } catch (error) {
+    if (error instanceof EpisodeDoneError) throw episodeDone(episode.episodeId);
+    throw error;
+  }
+}
+
+/** The refusal of an action on a finished episode. */
+export function episodeDone(episodeId: string): HttpError {
+  return new HttpError(
+    409,
+    `episode '${episodeId}' is done (submitted, every issue fixed, or max_steps reached); ` +
+      "its final observation is in the last step's answer and in the state; start another with a reset " +
+      "(POST /reset, a reset frame on /ws, or the start_scenario tool)",
+  );
+}

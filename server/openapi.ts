@@ -1,0 +1,124 @@
+/**
+ * GET /openapi.json: an OpenAPI 3.1 document of the REST API, generated from the endpoint table (paths and
+ * summaries) and the zod types that validate requests and describe answers, never written by hand.
+ * `openenv validate --url` reads `info.version` and looks for /reset, /step and /state in `paths`.
+ */
+import { z } from "zod";
+import { ActionSchema } from "../environment/actions.js";
+import { EpisodeStateSchema, ResetRequestSchema, StepResultSchema } from "../environment/observation.js";
+import { RpcRequestSchema, RpcResponseSchema } from "./mcp/jsonrpc.js";
+import { ENDPOINTS, type EndpointInfo } from "./endpoints.js";
+import { packageInfo } from "./package-info.js";
+import { GraderRequestSchema, StateQuerySchema, StepRequestSchema } from "./requests.js";
+import {
+  DetailSchema,
+  GradeReportSchema,
+  HealthSchema,
+  InfoSchema,
+  MetadataSchema,
+  SchemasSchema,
+  TaskViewSchema,
+  TasksSchema,
+  ValidationErrorSchema,
+} from "./responses.js";
+
+/** What an operation takes and answers; statuses beyond 200 answer with FastAPI's error shapes. */
+interface OperationTypes {
+  body?: z.ZodType;
+  query?: z.ZodObject;
+  response?: z.ZodType;
+  /** Error statuses the operation can answer besides 422 for bad input. */
+  errors?: number[];
+  description?: string;
+}
+
+/** /step's body as a client writes it: the envelope with the action's own schema in place of "any object". */
+const StepBodySchema = StepRequestSchema.extend({ action: ActionSchema });
+const GraderBodySchema = GraderRequestSchema.extend({ actions: z.array(ActionSchema).max(500) });
+
+const OPERATIONS: Record<string, OperationTypes> = {
+  "GET /health": { response: HealthSchema },
+  "GET /metadata": { response: MetadataSchema },
+  "GET /schema": { response: SchemasSchema },
+  "POST /reset": { body: ResetRequestSchema, response: StepResultSchema, errors: [503], description: "An empty body or null starts a random scenario as the default episode." },
+  "POST /step": { body: StepBodySchema, response: StepResultSchema, errors: [404, 409] },
+  "GET /state": { query: StateQuerySchema, response: EpisodeStateSchema, errors: [404] },
+  "GET /tasks": { response: TasksSchema },
+  "GET /tasks/:task_id": { response: TaskViewSchema, errors: [404] },
+  "GET /info": { response: InfoSchema },
+  "POST /grader": { body: GraderBodySchema, response: GradeReportSchema },
+  "POST /mcp": {
+    body: RpcRequestSchema,
+    response: RpcResponseSchema,
+    errors: [404],
+    description: "JSON-RPC 2.0 for OpenEnv's MCP client and for MCP Streamable HTTP clients (Mcp-Session-Id); errors are JSON-RPC errors in a 200.",
+  },
+  "GET /ws": { errors: [426], description: "The WebSocket session protocol of OpenEnv: connect with an Upgrade request." },
+};
+
+const STATUS_TEXT: Record<number, string> = { 404: "Not found", 409: "Conflict with the episode's state", 426: "Upgrade required", 503: "At capacity" };
+
+let cached: Record<string, unknown> | undefined;
+
+/** The document; computed once. */
+export function openApiDocument(): Record<string, unknown> {
+  cached ??= build();
+  return cached;
+}
+
+function build(): Record<string, unknown> {
+  const info = packageInfo();
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const endpoint of ENDPOINTS) {
+    const path = endpoint.path.replace(/:(\w+)/g, "{$1}");
+    paths[path] ??= {};
+    paths[path][endpoint.method.toLowerCase()] = operation(endpoint, OPERATIONS[`${endpoint.method} ${endpoint.path}`] ?? {});
+  }
+  return {
+    openapi: "3.1.0",
+    info: { title: `${info.name} HTTP API`, description: info.description, version: info.version },
+    paths,
+    components: { schemas: { HTTPValidationError: schema(ValidationErrorSchema), Detail: schema(DetailSchema) } },
+  };
+}
+
+function operation(endpoint: EndpointInfo, types: OperationTypes): Record<string, unknown> {
+  const responses: Record<string, unknown> = {
+    200: { description: "Success", content: json(types.response ? schema(types.response) : { type: "object" }) },
+  };
+  if (types.body || types.query) {
+    responses[422] = { description: "Validation error", content: json({ $ref: "#/components/schemas/HTTPValidationError" }) };
+  }
+  for (const status of types.errors ?? []) {
+    responses[status] = { description: STATUS_TEXT[status] ?? "Error", content: json({ $ref: "#/components/schemas/Detail" }) };
+  }
+  const op: Record<string, unknown> = { summary: endpoint.summary, operationId: operationId(endpoint), responses };
+  if (types.description) op.description = types.description;
+  if (types.body) op.requestBody = { required: endpoint.path !== "/reset", content: json(schema(types.body, "input")) };
+  const parameters = [
+    ...[...endpoint.path.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: { type: "string" } })),
+    ...Object.entries(types.query?.shape ?? {}).map(([name, type]) => ({
+      name,
+      in: "query",
+      required: !(type as z.ZodType).safeParse(undefined).success,
+      schema: schema(type as z.ZodType, "input"),
+    })),
+  ];
+  if (parameters.length > 0) op.parameters = parameters;
+  return op;
+}
+
+function json(schemaObject: unknown): Record<string, unknown> {
+  return { "application/json": { schema: schemaObject } };
+}
+
+function schema(type: z.ZodType, io: "input" | "output" = "output"): Record<string, unknown> {
+  // OpenAPI 3.1 schemas are JSON Schema 2020-12; the dialect is the document's, so $schema is left out.
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(type, { io, unrepresentable: "any" }) as Record<string, unknown>;
+  return rest;
+}
+
+function operationId(endpoint: EndpointInfo): string {
+  const words = endpoint.path.split(/[/:_{}-]+/).filter(Boolean);
+  return [endpoint.method.toLowerCase(), ...words].join("_");
+}

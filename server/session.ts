@@ -1,0 +1,86 @@
+/**
+ * A private episode session: the one a WebSocket connection holds, or one an MCP client opened
+ * (`openenv/session/create`, or `initialize` over Streamable HTTP). Unlike an HTTP episode it exists before
+ * its first episode (OpenEnv's clients connect first, reset later) and outlives its episodes: each reset or
+ * `start_scenario` replaces the episode inside the same session.
+ */
+import { randomUUID } from "node:crypto";
+import type { Episode } from "../environment/episode.js";
+import type { ResetRequest, StepResult } from "../environment/observation.js";
+import type { Catalog } from "../tasks/catalog.js";
+import { startEpisode } from "./episode-commands.js";
+import { HttpError } from "./errors.js";
+
+/** Which transport opened the session: a live socket owns a "ws" session until it closes. */
+export type SessionTransport = "ws" | "mcp";
+
+/** Why a session ended: its owner closed it, or it sat idle past SESSION_TTL_S. */
+export type SessionEndReason = "closed" | "expired";
+
+/** One private session and its current episode. */
+export class Session {
+  private current: Episode | null = null;
+  private ended = false;
+  /** Milliseconds since the epoch of the last use; the store expires the session from it. */
+  lastUsed: number;
+  /** Called once when the store drops the session, so that a socket holding it can close itself. */
+  onEnd: ((reason: SessionEndReason) => void) | undefined;
+  /** Set by MCP's `initialize`: the protocol version agreed with a Streamable HTTP client. */
+  protocolVersion: string | undefined;
+
+  constructor(
+    readonly id: string,
+    readonly transport: SessionTransport,
+    private readonly clock: () => number,
+  ) {
+    this.lastUsed = clock();
+  }
+
+  /** Whether an episode has been started in this session. */
+  get started(): boolean {
+    return this.current !== null;
+  }
+
+  /** The current episode, or null before the first reset; unlike episode(), neither throws nor counts as use. */
+  get activeEpisode(): Episode | null {
+    return this.current;
+  }
+
+  /** Whether the store has dropped this session. */
+  get isEnded(): boolean {
+    return this.ended;
+  }
+
+  /** Marks use, which postpones idle expiry. */
+  touch(): void {
+    this.lastUsed = this.clock();
+  }
+
+  /** Starts (or restarts) the session's episode; the episode id is the request's, else a fresh one. */
+  start(catalog: Catalog, request: ResetRequest, resetLoc: Array<string | number> = []): StepResult {
+    this.touch();
+    const episode = startEpisode(catalog, request, request.episode_id ?? randomUUID(), resetLoc);
+    this.current = episode;
+    return episode.observe();
+  }
+
+  /**
+   * The session's episode.
+   * @throws HttpError 409 before the first reset: there is nothing to act on yet.
+   */
+  episode(): Episode {
+    this.touch();
+    if (this.current === null) {
+      throw new HttpError(409, "no episode in this session yet: reset first (the start_scenario tool over MCP)");
+    }
+    return this.current;
+  }
+
+  /** Called by the store only. */
+  end(reason: SessionEndReason): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.current = null;
+    this.onEnd?.(reason);
+  }
+}

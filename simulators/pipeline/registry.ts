@@ -1,0 +1,78 @@
+/**
+ * The registry as the cluster meets it after a run: the world's repositories, plus every tag the workflows
+ * really pushed, each described by the image the Dockerfile simulator built (its files, programs, user, working
+ * directory, entrypoint, command and the app it runs), so that pods start from what was built.
+ */
+import path from "node:path";
+import type { Command, Image } from "../docker/image.js";
+import { isRootUser } from "../docker/image.js";
+import { parseImageRef } from "../workflow/runner/state.js";
+import type { App, ImageConfig, World } from "../world.js";
+
+/** `registry/repository` of a reference, the way docker normalises it (`nginx` → `docker.io/library/nginx`). */
+export function repositoryKey(reference: string): string {
+  const ref = parseImageRef(reference);
+  return `${ref.registry}/${ref.repository}`;
+}
+
+function argv(command: Command | null, shell: readonly string[]): string[] | undefined {
+  if (!command) return undefined;
+  return command.form === "exec" ? [...command.argv] : [...shell, command.text];
+}
+
+/**
+ * What a registry records of a built image. Files are listed only when the model knows every file the build
+ * made, so that a pod's missing-file check never concludes from a partial picture.
+ */
+export function imageConfigOf(image: Image, app: App | undefined): ImageConfig {
+  const config: ImageConfig = { workdir: image.workdir, env: Object.fromEntries(image.env) };
+  if (image.os !== "unknown") config.os = image.os;
+  if (!isRootUser(image.user)) config.user = image.user;
+  const users = [...image.users].filter((u) => u !== "root");
+  if (users.length > 0) config.users = users;
+  const entrypoint = argv(image.entrypoint, image.shell);
+  const cmd = argv(image.cmd, image.shell);
+  if (entrypoint) config.entrypoint = entrypoint;
+  if (cmd) config.cmd = cmd;
+  if (image.known) {
+    const pathDirs = new Set((image.env.get("PATH") ?? "/usr/local/bin:/usr/bin:/bin").split(":"));
+    const programs = [...image.fs].filter(([p, e]) => e.type === "file" && (e.mode & 0o111) !== 0 && pathDirs.has(path.posix.dirname(p)));
+    config.binaries = [...new Set([...image.binaries, ...programs.map(([p]) => path.posix.basename(p))])].sort();
+    if (image.exact) config.files = [...image.fs].filter(([, e]) => e.type === "file").map(([p]) => p).sort();
+  }
+  const runs = image.app ?? app?.name;
+  if (runs !== undefined) config.app = runs;
+  return config;
+}
+
+/** A pushed tag and what it holds (an empty config when the build could not be modelled). */
+export interface PushedImage {
+  reference: string;
+  config: ImageConfig;
+}
+
+/**
+ * The world's registry plus the pushed tags. A repository the world lists under another spelling
+ * (`acme/web` for `docker.io/acme/web`) gets the new tags in its own entry.
+ */
+export function registryAfter(world: World, pushed: readonly PushedImage[]): World["registry"] {
+  const registry: World["registry"] = {};
+  const keyOf = new Map<string, string>();
+  for (const [written, tags] of Object.entries(world.registry)) {
+    registry[written] = { ...tags };
+    keyOf.set(repositoryKey(written), written);
+  }
+  for (const p of pushed) {
+    const ref = parseImageRef(p.reference);
+    const key = `${ref.registry}/${ref.repository}`;
+    const written = keyOf.get(key) ?? key;
+    keyOf.set(key, written);
+    registry[written] = { ...(registry[written] ?? {}), [ref.tag ?? "latest"]: p.config };
+  }
+  return registry;
+}
+
+/** Whether the registry lists a repository at all (under any spelling). */
+export function registryLists(registry: World["registry"], key: string): boolean {
+  return Object.keys(registry).some((written) => repositoryKey(written) === key);
+}

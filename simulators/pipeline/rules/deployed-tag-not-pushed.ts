@@ -1,0 +1,59 @@
+/**
+ * PIPE002 (lint): a workload deploys a tag of an image the delivery workflow pushes, but never that tag
+ * (the Deployment says `:latest`, the workflow pushes `:${{ github.sha }}`). Whether the registry still holds
+ * the tag from some earlier push only the registry knows, so this is a warning for a user's files; with a
+ * scenario's world the registry decides and K8S021 reports the pull failure.
+ */
+import { locate, stringAt } from "../../k8s/object.js";
+import { containersOf, runsPods } from "../../k8s/workload.js";
+import { parseImageRef } from "../../workflow/runner/state.js";
+import { repositoryKey } from "../registry.js";
+import type { DeployRule, PipeFinding } from "../rule.js";
+import { deliver, DEPLOYMENT, deployment, repository, WORKFLOW } from "./fixtures.js";
+
+export const deployedTagNotPushed: DeployRule = {
+  kind: "deploy",
+  code: "PIPE002",
+  name: "deployed-tag-not-pushed",
+  summary: "A workload deploys a tag of the delivery workflow's image that the workflow never pushes",
+  stage: "runtime",
+  severity: "warning",
+  judges: "unknown-world",
+  check(facts) {
+    const tagsByRepository = new Map<string, Set<string>>();
+    for (const p of facts.pushes) {
+      const key = `${p.registry}/${p.repository}`;
+      tagsByRepository.set(key, (tagsByRepository.get(key) ?? new Set()).add(p.tag));
+    }
+    const findings: PipeFinding[] = [];
+    for (const o of facts.objects) {
+      if (!runsPods(o)) continue;
+      for (const c of containersOf(o)) {
+        const image = stringAt(c.container, ["image"]);
+        if (image === undefined || image.includes("@")) continue;
+        const tags = tagsByRepository.get(repositoryKey(image));
+        const tag = parseImageRef(image).tag ?? "latest";
+        if (!tags || tags.has(tag)) continue;
+        const shown = [...tags].sort().map((t) => `:${t}`).join(", ");
+        const message = `${o.file} deploys ${image}, but ${facts.runs.map((r) => r.file).join(", ")} pushes it only as ${shown}; the pull fails unless the registry still holds :${tag}`;
+        findings.push({ file: o.file, position: locate(o, [...c.path, "image"]), message, log: message });
+      }
+    }
+    return findings;
+  },
+  cases: {
+    valid: [
+      { name: "deploys the pushed tag", files: repository() },
+      { name: "pushes latest too", files: repository({ [WORKFLOW]: deliver("          push: true\n          tags: |\n            ghcr.io/acme/web:${{ github.sha }}\n            ghcr.io/acme/web:main\n") }) },
+    ],
+    invalid: [
+      {
+        name: "deploys latest, pushes the commit sha",
+        files: repository({ [WORKFLOW]: deliver("          push: true\n          tags: ghcr.io/acme/web:${{ github.sha }}\n"), [DEPLOYMENT]: deployment("ghcr.io/acme/web:latest") }),
+        file: DEPLOYMENT,
+        line: 17,
+        message: "pushes it only as",
+      },
+    ],
+  },
+};

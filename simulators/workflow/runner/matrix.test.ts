@@ -1,0 +1,81 @@
+/** Matrix expansion as GitHub does it, npm's engine ranges, and the per-rule reach of a run that stopped early. */
+import { describe, expect, it } from "vitest";
+import { repositoryFrom } from "../../repository.js";
+import { checkKey, Findings } from "../../simulation.js";
+import { parseWorld } from "../../world.js";
+import { simulateWorkflowFile } from "../simulator.js";
+import { asMap, get, readWorkflowSource } from "../source.js";
+import { satisfies } from "./engines.js";
+import { legName, matrixCombinations } from "./matrix.js";
+import { runWorkflow } from "./run-workflow.js";
+
+function matrixOf(yaml: string) {
+  const source = readWorkflowSource("ci.yml", `on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    strategy:\n      matrix:\n${yaml}    steps:\n      - run: true\n`);
+  const job = asMap(get(asMap(get(source.root, "jobs", source.doc)), "t", source.doc));
+  return matrixCombinations(get(asMap(get(job, "strategy", source.doc)), "matrix", source.doc), source.doc);
+}
+
+describe("matrixCombinations", () => {
+  it("is the product of the keys", () => {
+    expect(matrixOf("        os: [ubuntu, macos]\n        node: [18, 20]\n")).toEqual([
+      { os: "ubuntu", node: 18 },
+      { os: "ubuntu", node: 20 },
+      { os: "macos", node: 18 },
+      { os: "macos", node: 20 },
+    ]);
+  });
+
+  it("drops excluded combinations and extends or adds included ones", () => {
+    const yaml = "        node: [14, 18, 20]\n        exclude:\n          - node: 14\n        include:\n          - node: 20\n            experimental: true\n          - node: 22\n";
+    expect(matrixOf(yaml)).toEqual([{ node: 18 }, { node: 20, experimental: true }, { node: 22 }]);
+  });
+
+  it("names legs as GitHub does", () => {
+    expect(legName("build", { platform: "linux/arm64", arch: "arm64" })).toBe("build (linux/arm64, arm64)");
+    expect(legName("build", {})).toBe("build");
+  });
+});
+
+describe("satisfies", () => {
+  it.each([
+    ["14.21.3", ">=16", false],
+    ["18.20.8", ">=16", true],
+    ["20.19.5", "^18 || ^20", true],
+    ["22.20.0", "^18 || ^20", false],
+    ["18.20.8", ">=18 <23", true],
+    ["23.1.0", ">=18 <23", false],
+    ["16.20.2", "16.x", true],
+    ["18.20.8", "~18.19", false],
+  ] as const)("%s in %s: %s", (version, range, expected) => {
+    expect(satisfies(version, range)).toBe(expected);
+  });
+});
+
+describe("matrix legs", () => {
+  const files = {
+    "package.json": JSON.stringify({ name: "web", version: "1.0.0", engines: { node: ">=18" } }),
+    "package-lock.json": "{}",
+    ".npmrc": "engine-strict=true\n",
+    "ci.yml": "",
+  };
+  const workflow = `on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    strategy:\n      matrix:\n        node: [20, 16]\n    steps:\n      - uses: actions/checkout@v4\n      - uses: actions/setup-node@v4\n        with:\n          node-version: \${{ matrix.node }}\n      - run: npm ci\n  report:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/download-artifact@v4\n        with:\n          name: coverage\n`;
+  const repo = repositoryFrom({ ...files, ".github/workflows/ci.yml": workflow });
+
+  it("run one by one when expanded: a later leg's failure fails the job", () => {
+    const first = runWorkflow(repo, parseWorld({}), ".github/workflows/ci.yml")!;
+    expect(first.jobs.map((j) => [j.id, j.status])).toEqual([["test", "success"], ["report", "failure"]]);
+    const all = runWorkflow(repo, parseWorld({}), ".github/workflows/ci.yml", { expandMatrix: true })!;
+    expect(all.jobs.map((j) => [j.id, j.status])).toEqual([["test (20)", "success"], ["test (16)", "failure"], ["report", "failure"]]);
+    expect(all.failures.map((f) => f.rule.code)).toEqual(["GHA111", "GHA110"]);
+  });
+
+  it("a rule is evaluated when every step it could fire at was reached", () => {
+    const fixedEngines = repositoryFrom({ ...files, ".github/workflows/ci.yml": workflow.replace("[20, 16]", "[20, 22]") });
+    const findings = new Findings();
+    const run = simulateWorkflowFile(".github/workflows/ci.yml", fixedEngines, parseWorld({}), { worldKnown: true }, findings, { expandMatrix: true })!;
+    expect(run.complete).toBe(false);
+    expect(findings.checked.has(checkKey("GHA111", ".github/workflows/ci.yml"))).toBe(true);
+    expect(findings.checked.has(checkKey("GHA104", ".github/workflows/ci.yml"))).toBe(true);
+    expect(findings.checked.has(checkKey("GHA101", ".github/workflows/ci.yml"))).toBe(false);
+  });
+});

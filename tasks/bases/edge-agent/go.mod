@@ -1,0 +1,3 @@
+module github.com/acme/edge-agent
+
+go 1.22

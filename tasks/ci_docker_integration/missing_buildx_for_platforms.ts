@@ -1,0 +1,51 @@
+import { addBlock, edit } from "../fix.js";
+import type { ScenarioSource } from "../schema.js";
+
+const WF = ".github/workflows/ci.yml";
+const BUILDX = "      - uses: docker/setup-buildx-action@v3\n\n";
+
+export const missingBuildxForPlatforms: ScenarioSource = {
+  id: "missing_buildx_for_platforms",
+  task_id: "ci_docker_integration",
+  title: "Orders web: the multi-arch image build fails on the runner",
+  difficulty: "medium-hard",
+  description:
+    "The image job builds for linux/amd64 and linux/arm64 without docker/setup-buildx-action. GitHub's Ubuntu runners use the default " +
+    "docker driver (Docker 28, classic image store), which cannot build for several platforms: 'Multi-platform build is not supported " +
+    "for the docker driver.'",
+  base: "orders-web",
+  faults: [{ file: WF, replace: BUILDX, with: "" }],
+  issues: [
+    {
+      id: "no-buildx",
+      description: "No buildx builder is set up; the default docker driver cannot build multi-platform images.",
+      hint: "The error names the builder's driver. Which action sets up a builder that can build several platforms?",
+      stage: "build",
+      detection: [{ code: "GHA109", file: WF }],
+    },
+  ],
+  solution: [edit(WF, "      - uses: docker/login-action@v3\n", BUILDX + "      - uses: docker/login-action@v3\n")],
+  alternatives: [
+    {
+      description: "setup-buildx with the docker-container driver named, right after QEMU",
+      actions: [edit(WF, "      - uses: docker/setup-qemu-action@v3\n", "      - uses: docker/setup-qemu-action@v3\n      - uses: docker/setup-buildx-action@v3\n        with:\n          driver: docker-container\n")],
+    },
+    { description: "a block inserted before QEMU", actions: [addBlock(WF, 46, "      - name: Set up Docker Buildx\n        uses: docker/setup-buildx-action@v3\n")] },
+  ],
+  wrong: [
+    {
+      description: "drop the platforms: a single-platform image is not what the release ships",
+      actions: [edit(WF, "          platforms: linux/amd64,linux/arm64\n", "")],
+    },
+    {
+      description: "DOCKER_BUILDKIT=1: the docker driver already uses BuildKit; the limit is the driver",
+      actions: [edit(WF, "  image:\n    needs: test\n    runs-on: ubuntu-latest\n", "  image:\n    needs: test\n    runs-on: ubuntu-latest\n    env:\n      DOCKER_BUILDKIT: 1\n")],
+    },
+    {
+      description: "setup-buildx asked for the docker driver",
+      actions: [edit(WF, "      - uses: docker/login-action@v3\n", "      - uses: docker/setup-buildx-action@v3\n        with:\n          driver: docker\n\n      - uses: docker/login-action@v3\n")],
+    },
+  ],
+  optimal_steps: 1,
+  max_steps: 10,
+};

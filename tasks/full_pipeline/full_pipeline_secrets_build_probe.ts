@@ -1,0 +1,104 @@
+import { edit, patch } from "../fix.js";
+import type { ScenarioSource } from "../schema.js";
+
+const WF = ".github/workflows/ship.yml";
+const DEPLOY = "k8s/deployment.yaml";
+const SECRETS = "        env:\n          DOCKERHUB_USERNAME: ${{ secrets.DOCKERHUB_USERNAME }}\n          DOCKERHUB_TOKEN: ${{ secrets.DOCKERHUB_TOKEN }}\n";
+const LOGIN = '        run: echo "$DOCKERHUB_TOKEN" | docker login -u "$DOCKERHUB_USERNAME" --password-stdin';
+const PROBE = "          livenessProbe:\n            httpGet:\n              path: /\n";
+
+export const fullPipelineSecretsBuildProbe: ScenarioSource = {
+  id: "full_pipeline_secrets_build_probe",
+  task_id: "full_pipeline",
+  title: "Web console: the Docker Hub login fails, then the image build, then the pods keep restarting",
+  difficulty: "expert",
+  description:
+    "Three faults met one stage at a time. (1) The login step reads $DOCKERHUB_USERNAME and $DOCKERHUB_TOKEN with no env: mapping, " +
+    "so docker login gets an empty username. (2) The nginx stage copies /app/dist; react-scripts writes /app/build. (3) The liveness " +
+    "probe checks port 8080; nginx listens on 80, so the kubelet restarts the container again and again.",
+  base: "web-console",
+  faults: [
+    { file: WF, replace: SECRETS, with: "" },
+    { file: "Dockerfile", replace: "COPY --from=builder /app/build /usr/share/nginx/html", with: "COPY --from=builder /app/dist /usr/share/nginx/html" },
+    { file: DEPLOY, replace: PROBE + "              port: 80\n", with: PROBE + "              port: 8080\n" },
+  ],
+  issues: [
+    {
+      id: "login-secrets",
+      description: "The secrets are never mapped into the login step's environment.",
+      hint: "Secrets are not environment variables until an env: block maps them.",
+      stage: "push",
+      detection: [{ code: "GHA102", file: WF }],
+    },
+    {
+      id: "builder-output-path",
+      description: "COPY --from=builder names /app/dist; Create React App writes build/.",
+      hint: "Where does `npm run build` of a Create React App project write its bundle?",
+      stage: "build",
+      detection: [{ code: "DF011", file: "Dockerfile" }],
+    },
+    {
+      id: "liveness-port",
+      description: "The liveness probe checks port 8080; nginx listens on 80 (nginx.conf, containerPort).",
+      hint: "On which port does nginx.conf listen?",
+      stage: "runtime",
+      detection: [{ code: "K8S026", file: DEPLOY }],
+    },
+  ],
+  solution: [
+    edit(WF, LOGIN, SECRETS + LOGIN),
+    edit("Dockerfile", "COPY --from=builder /app/dist ", "COPY --from=builder /app/build "),
+    edit(DEPLOY, "              port: 8080\n", "              port: 80\n"),
+  ],
+  alternatives: [
+    {
+      description: "the probe by port name first, then the Dockerfile, then the secrets inline",
+      actions: [
+        edit(DEPLOY, "              port: 8080\n", "              port: http\n"),
+        edit("Dockerfile", "/app/dist /usr/share/nginx/html", "/app/build/ /usr/share/nginx/html/"),
+        edit(WF, 'echo "$DOCKERHUB_TOKEN" | docker login -u "$DOCKERHUB_USERNAME"', 'echo "${{ secrets.DOCKERHUB_TOKEN }}" | docker login -u "${{ secrets.DOCKERHUB_USERNAME }}"'),
+      ],
+    },
+    {
+      description: "docker/login-action for the login, then the other two",
+      actions: [
+        patch(`--- a/.github/workflows/ship.yml
++++ b/.github/workflows/ship.yml
+@@ -12,3 +12,6 @@
+       - name: Log in to Docker Hub
+-        run: echo "$DOCKERHUB_TOKEN" | docker login -u "$DOCKERHUB_USERNAME" --password-stdin
++        uses: docker/login-action@v3
++        with:
++          username: \${{ secrets.DOCKERHUB_USERNAME }}
++          password: \${{ secrets.DOCKERHUB_TOKEN }}
+ 
+`),
+        edit("Dockerfile", "COPY --from=builder /app/dist ", "COPY --from=builder /app/build "),
+        edit(DEPLOY, "              port: 8080\n", "              port: 80\n"),
+      ],
+    },
+  ],
+  wrong: [
+    {
+      description: "secret names the repository does not have",
+      actions: [edit(WF, LOGIN, "        env:\n          DOCKERHUB_USERNAME: ${{ secrets.DOCKER_USERNAME }}\n          DOCKERHUB_TOKEN: ${{ secrets.DOCKER_PASSWORD }}\n" + LOGIN)],
+      leaves_unfixed: ["login-secrets"],
+    },
+    {
+      description: "login and build fixed, the probe moved to another path on the same wrong port",
+      actions: [
+        edit(WF, LOGIN, SECRETS + LOGIN),
+        edit("Dockerfile", "COPY --from=builder /app/dist ", "COPY --from=builder /app/build "),
+        edit(DEPLOY, PROBE + "              port: 8080\n", "          livenessProbe:\n            httpGet:\n              path: /index.html\n              port: 8080\n"),
+      ],
+      leaves_unfixed: ["liveness-port"],
+    },
+    {
+      description: "the bundle copied from the build context, where no build/ exists",
+      actions: [edit(WF, LOGIN, SECRETS + LOGIN), edit("Dockerfile", "COPY --from=builder /app/dist ", "COPY build ")],
+      leaves_unfixed: ["builder-output-path"],
+    },
+  ],
+  optimal_steps: 3,
+  max_steps: 12,
+};

@@ -1,0 +1,42 @@
+import { edit, patch, replaceLine } from "../fix.js";
+import type { ScenarioSource } from "../schema.js";
+
+const SERVICE = "k8s/service.yaml";
+const DEPLOYMENT = "k8s/deployment.yaml";
+
+export const portMismatch: ScenarioSource = {
+  id: "port_mismatch",
+  task_id: "k8s_networking",
+  title: "Shop API: the Service has endpoints, yet connections are refused",
+  difficulty: "hard",
+  description:
+    "The Service forwards to targetPort 8080, but the Express app listens on 3000 (fixed in src/server.js). The endpoints look healthy " +
+    "(podIP:8080), every connection is refused by the pod, and ingress-nginx answers 502.",
+  base: "shop-deploy",
+  faults: [{ file: SERVICE, replace: "targetPort: 3000", with: "targetPort: 8080" }],
+  issues: [
+    {
+      id: "target-port-wrong",
+      description: "spec.ports[0].targetPort is 8080; the container listens on 3000.",
+      hint: "The endpoints carry the targetPort. Which port does server.js listen on?",
+      stage: "traffic",
+      detection: [{ code: "K8S031", file: SERVICE }],
+    },
+  ],
+  solution: [edit(SERVICE, "targetPort: 8080", "targetPort: 3000")],
+  alternatives: [
+    { description: "the container port's name", actions: [replaceLine(SERVICE, 13, "      targetPort: http")] },
+    { description: "the port by name, as a patch", actions: [patch("--- a/k8s/service.yaml\n+++ b/k8s/service.yaml\n@@ -12,2 +12,2 @@\n       port: 80\n-      targetPort: 8080\n+      targetPort: http\n")] },
+    {
+      description: "expose 3000 on the Service too (the Ingress names the port, not its number)",
+      actions: [edit(SERVICE, "      port: 80\n      targetPort: 8080", "      port: 3000\n      targetPort: 3000")],
+    },
+  ],
+  wrong: [
+    { description: "change the Service's port instead of its targetPort", actions: [edit(SERVICE, "port: 80\n", "port: 8080\n")] },
+    { description: "declare containerPort 8080: the app still listens on 3000", actions: [edit(DEPLOYMENT, "containerPort: 3000", "containerPort: 8080")] },
+    { description: "the Service's own port as the target", actions: [edit(SERVICE, "targetPort: 8080", "targetPort: 80")] },
+  ],
+  optimal_steps: 1,
+  max_steps: 10,
+};

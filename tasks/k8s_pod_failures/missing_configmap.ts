@@ -1,0 +1,71 @@
+import { addBlock, edit, patch } from "../fix.js";
+import type { ScenarioSource } from "../schema.js";
+
+const DEPLOYMENT = "k8s/deployment.yaml";
+const SEARCH_URL = "http://search.default.svc.cluster.local:9200";
+
+/** The ConfigMap as the README documents it. */
+const CONFIGMAP = `apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: catalog-config
+  labels:
+    app: catalog-api
+data:
+  SEARCH_URL: ${SEARCH_URL}
+  LOG_LEVEL: info
+`;
+
+export const missingConfigmap: ScenarioSource = {
+  id: "missing_configmap",
+  task_id: "k8s_pod_failures",
+  title: "Catalogue API: pods stuck in CreateContainerConfigError",
+  difficulty: "medium",
+  description:
+    "The Deployment takes its environment from the ConfigMap catalog-config (envFrom), but k8s/configmap.yaml was never committed and the " +
+    "cluster has no such ConfigMap: the kubelet cannot build the container's config (configmap \"catalog-config\" not found). The app needs " +
+    "SEARCH_URL from it, so dropping the reference or marking it optional only trades this error for a crash.",
+  base: "catalog-deploy",
+  faults: [{ file: "k8s/configmap.yaml", remove: true }],
+  issues: [
+    {
+      id: "configmap-absent",
+      description: "ConfigMap catalog-config exists neither in the manifests nor in the cluster.",
+      hint: "The pod events name the ConfigMap the kubelet cannot find. The README lists the settings it holds.",
+      stage: "runtime",
+      detection: [{ code: "K8S022", file: DEPLOYMENT }],
+    },
+  ],
+  solution: [{ action_type: "edit_file", edits: [{ file_path: "k8s/configmap.yaml", old_content: "", new_content: CONFIGMAP }] }],
+  alternatives: [
+    { description: "the ConfigMap as a second document of the Deployment's file", actions: [addBlock(DEPLOYMENT, 49, `---\n${CONFIGMAP}`)] },
+    {
+      description: "only the required setting, in a file of another name",
+      actions: [patch(`--- /dev/null\n+++ b/k8s/config.yaml\n@@ -0,0 +1,6 @@\n+apiVersion: v1\n+kind: ConfigMap\n+metadata:\n+  name: catalog-config\n+data:\n+  SEARCH_URL: ${SEARCH_URL}\n`)],
+    },
+    {
+      description: "drop the reference and set the variables on the container",
+      actions: [
+        edit(
+          DEPLOYMENT,
+          "          envFrom:\n            - configMapRef:\n                name: catalog-config\n          env:\n",
+          `          env:\n            - name: SEARCH_URL\n              value: ${SEARCH_URL}\n            - name: LOG_LEVEL\n              value: info\n`,
+        ),
+      ],
+    },
+  ],
+  wrong: [
+    { description: "optional: true: the pod starts without SEARCH_URL and the app exits", actions: [edit(DEPLOYMENT, "                name: catalog-config\n", "                name: catalog-config\n                optional: true\n")] },
+    { description: "drop the reference: the app exits without SEARCH_URL", actions: [edit(DEPLOYMENT, "          envFrom:\n            - configMapRef:\n                name: catalog-config\n", "")] },
+    {
+      description: "the ConfigMap in another namespace",
+      actions: [{ action_type: "edit_file", edits: [{ file_path: "k8s/configmap.yaml", old_content: "", new_content: CONFIGMAP.replace("  name: catalog-config\n", "  name: catalog-config\n  namespace: catalog\n") }] }],
+    },
+    {
+      description: "a ConfigMap under another name",
+      actions: [{ action_type: "edit_file", edits: [{ file_path: "k8s/configmap.yaml", old_content: "", new_content: CONFIGMAP.replace("name: catalog-config", "name: catalog-api-config") }] }],
+    },
+  ],
+  optimal_steps: 1,
+  max_steps: 10,
+};

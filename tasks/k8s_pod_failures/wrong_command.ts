@@ -1,0 +1,42 @@
+import { deleteLine, edit, replaceLine } from "../fix.js";
+import type { ScenarioSource } from "../schema.js";
+
+const DEPLOYMENT = "k8s/deployment.yaml";
+
+export const wrongCommand: ScenarioSource = {
+  id: "wrong_command",
+  task_id: "k8s_pod_failures",
+  title: "Thumbnailer: the worker exits at start and keeps restarting",
+  difficulty: "medium",
+  description:
+    "command: [\"python\", \"workers.py\", ...] but the image's script is /app/worker.py: python exits with code 2 " +
+    "(can't open file '/app/workers.py'), and the pod goes into CrashLoopBackOff.",
+  base: "thumbnailer",
+  faults: [{ file: DEPLOYMENT, replace: '"python", "worker.py"', with: '"python", "workers.py"' }],
+  issues: [
+    {
+      id: "script-name-wrong",
+      description: "The command names workers.py; the image contains /app/worker.py.",
+      hint: "kubectl logs --previous shows which file python could not open. The README lists what the image contains.",
+      stage: "runtime",
+      detection: [{ code: "K8S023", file: DEPLOYMENT }],
+    },
+  ],
+  solution: [edit(DEPLOYMENT, "workers.py", "worker.py")],
+  alternatives: [
+    {
+      description: "the interpreter as command, the script and its options as args",
+      actions: [edit(DEPLOYMENT, '          command: ["python", "workers.py", "--concurrency", "4"]', '          command: ["python"]\n          args: ["worker.py", "--concurrency", "4"]')],
+    },
+    { description: "the script's absolute path", actions: [replaceLine(DEPLOYMENT, 20, '          command: ["python", "/app/worker.py", "--concurrency", "4"]')] },
+    { description: "drop the command: the image's default is python worker.py", actions: [deleteLine(DEPLOYMENT, 20)] },
+  ],
+  wrong: [
+    { description: "the right name in args only: command still runs workers.py", actions: [edit(DEPLOYMENT, '"--concurrency", "4"]\n', '"--concurrency", "4"]\n          args: ["worker.py"]\n')] },
+    { description: "only the options as args: args replace the image's CMD, so --concurrency is run as a program", actions: [replaceLine(DEPLOYMENT, 20, '          args: ["--concurrency", "4"]')] },
+    { description: "a path relative to the wrong directory", actions: [edit(DEPLOYMENT, '"workers.py"', '"app/worker.py"')] },
+    { description: "scale the worker to zero", actions: [edit(DEPLOYMENT, "replicas: 2", "replicas: 0")] },
+  ],
+  optimal_steps: 1,
+  max_steps: 10,
+};

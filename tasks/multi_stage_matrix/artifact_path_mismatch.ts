@@ -1,0 +1,36 @@
+import { edit, replaceLine } from "../fix.js";
+import type { ScenarioSource } from "../schema.js";
+
+const DF = "frontend/Dockerfile";
+
+export const artifactPathMismatch: ScenarioSource = {
+  id: "artifact_path_mismatch",
+  task_id: "multi_stage_matrix",
+  title: "Parcel tracker: the web image build fails at the copy from the builder stage",
+  difficulty: "hard",
+  description:
+    "frontend/Dockerfile's nginx stage copies /app/dist from the builder, but react-scripts writes its bundle to /app/build: the " +
+    "publish workflow's Web image step fails with '\"/app/dist\": not found' after the builder stage has run.",
+  base: "parcel-tracker",
+  faults: [{ file: DF, replace: "COPY --from=builder /app/build /usr/share/nginx/html", with: "COPY --from=builder /app/dist /usr/share/nginx/html" }],
+  issues: [
+    {
+      id: "builder-output-path",
+      description: "COPY --from=builder names /app/dist; Create React App writes build/.",
+      hint: "Where does `npm run build` of a Create React App project write its output? The README says.",
+      stage: "build",
+      detection: [{ code: "DF011", file: DF }],
+    },
+  ],
+  solution: [edit(DF, "/app/dist", "/app/build")],
+  alternatives: [
+    { description: "the line rewritten with trailing slashes", actions: [replaceLine(DF, 9, "COPY --from=builder /app/build/ /usr/share/nginx/html/")] },
+    { description: "the builder stage by index", actions: [edit(DF, "COPY --from=builder /app/dist", "COPY --from=0 /app/build")] },
+  ],
+  wrong: [
+    { description: "the path at the root of the builder", actions: [edit(DF, "/app/dist", "/dist")] },
+    { description: "copy build/ from the build context, where it does not exist", actions: [edit(DF, "COPY --from=builder /app/dist", "COPY build")] },
+  ],
+  optimal_steps: 1,
+  max_steps: 10,
+};

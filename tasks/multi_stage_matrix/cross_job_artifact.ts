@@ -1,0 +1,36 @@
+import { addLine, edit } from "../fix.js";
+import type { ScenarioSource } from "../schema.js";
+
+const WF = ".github/workflows/ci.yml";
+
+export const crossJobArtifact: ScenarioSource = {
+  id: "cross_job_artifact",
+  task_id: "multi_stage_matrix",
+  title: "Orders web: the coverage job finds no coverage artifact",
+  difficulty: "hard",
+  description:
+    "The coverage job downloads the 'coverage' artifact that the Node 20 leg of the test matrix uploads, but it has no needs: test, so it " +
+    "starts at once, before any upload: 'Unable to download artifact(s): Artifact not found for name: coverage'.",
+  base: "orders-web",
+  faults: [{ file: WF, replace: "  coverage:\n    needs: test\n", with: "  coverage:\n" }],
+  issues: [
+    {
+      id: "coverage-needs-test",
+      description: "The downloading job does not wait for the job that uploads the artifact.",
+      hint: "Jobs without needs: start together. Which job uploads 'coverage'?",
+      stage: "build",
+      detection: [{ code: "GHA110", file: WF }],
+    },
+  ],
+  solution: [edit(WF, "  coverage:\n", "  coverage:\n    needs: test\n")],
+  alternatives: [
+    { description: "needs as a list, after runs-on", actions: [edit(WF, "  coverage:\n    runs-on: ubuntu-latest\n", "  coverage:\n    runs-on: ubuntu-latest\n    needs: [test]\n")] },
+    { description: "a line that waits for the tests and the image", actions: [addLine(WF, 33, "    needs: [test, image]")] },
+  ],
+  wrong: [
+    { description: "the test job made to wait for coverage: the order is reversed", actions: [edit(WF, "  test:\n    runs-on: ubuntu-latest\n", "  test:\n    needs: coverage\n    runs-on: ubuntu-latest\n")] },
+    { description: "a sleep before the download: nothing orders the jobs", actions: [edit(WF, "      - uses: actions/download-artifact@v4\n", "      - run: sleep 60\n      - uses: actions/download-artifact@v4\n")] },
+  ],
+  optimal_steps: 1,
+  max_steps: 10,
+};

@@ -1,0 +1,70 @@
+import { edit, edits } from "../fix.js";
+import type { ScenarioSource } from "../schema.js";
+
+const WF = ".github/workflows/ci.yml";
+
+export const matrixVersionFailure: ScenarioSource = {
+  id: "matrix_version_failure",
+  task_id: "multi_stage_matrix",
+  title: "Orders web: a test leg fails to install, and the coverage job finds no artifact",
+  difficulty: "hard",
+  description:
+    "Two faults in the workflow. (1) Node 14 was added to the test matrix; package.json requires node >= 18 and .npmrc sets " +
+    "engine-strict=true, so npm 6 refuses to install (ENOTSUP). Adapted from the seed: without engine-strict npm only warns " +
+    "(EBADENGINE) and npm 6 says nothing, so the repository's .npmrc makes the range binding, as real-errors.md suggests. " +
+    "(2) The coverage job has no needs: test, so it downloads the coverage artifact before any test leg uploaded it.",
+  base: "orders-web",
+  faults: [
+    { file: WF, replace: "        node: [18, 20, 22]\n", with: "        node: [14, 18, 20, 22]\n" },
+    { file: WF, replace: "  coverage:\n    needs: test\n", with: "  coverage:\n" },
+  ],
+  issues: [
+    {
+      id: "node-14-leg",
+      description: "The matrix runs Node 14, which the package's engines range (>= 18, enforced by engine-strict) rejects.",
+      hint: "Compare the matrix's Node versions with package.json's engines and .npmrc.",
+      stage: "build",
+      detection: [{ code: "GHA111", file: WF }],
+    },
+    {
+      id: "coverage-needs-test",
+      description: "The coverage job does not wait for the test job that uploads the artifact.",
+      hint: "Jobs without needs: start together.",
+      stage: "build",
+      detection: [{ code: "GHA110", file: WF }],
+    },
+  ],
+  solution: [edit(WF, "        node: [14, 18, 20, 22]\n", "        node: [18, 20, 22]\n"), edit(WF, "  coverage:\n", "  coverage:\n    needs: test\n")],
+  alternatives: [
+    {
+      description: "the needs first, then Node 14 excluded from the matrix",
+      actions: [
+        edit(WF, "  coverage:\n    runs-on", "  coverage:\n    needs: [test]\n    runs-on"),
+        edit(WF, "        node: [14, 18, 20, 22]\n", "        node: [14, 18, 20, 22]\n        exclude:\n          - node: 14\n"),
+      ],
+    },
+    {
+      description: "both in one edit, with a block-style matrix list",
+      actions: [edits([WF, "        node: [14, 18, 20, 22]\n", "        node:\n          - 18\n          - 20\n          - 22\n"], [WF, "  coverage:\n", "  coverage:\n    needs: test\n"])],
+    },
+  ],
+  wrong: [
+    {
+      description: "npm ci --ignore-engines: a yarn flag npm does not have",
+      actions: [edit(WF, "      - run: npm ci\n", "      - run: npm ci --ignore-engines\n"), edit(WF, "  coverage:\n", "  coverage:\n    needs: test\n")],
+      leaves_unfixed: ["node-14-leg"],
+    },
+    {
+      description: "let the failing leg carry on",
+      actions: [edit(WF, "    strategy:\n", "    continue-on-error: true\n    strategy:\n"), edit(WF, "  coverage:\n", "  coverage:\n    needs: test\n")],
+      leaves_unfixed: ["node-14-leg"],
+    },
+    {
+      description: "the matrix fixed, but the test job made to wait for coverage",
+      actions: [edit(WF, "        node: [14, 18, 20, 22]\n", "        node: [18, 20, 22]\n"), edit(WF, "  test:\n    runs-on: ubuntu-latest\n", "  test:\n    needs: coverage\n    runs-on: ubuntu-latest\n")],
+      leaves_unfixed: ["coverage-needs-test"],
+    },
+  ],
+  optimal_steps: 2,
+  max_steps: 10,
+};

@@ -1,0 +1,42 @@
+import { edit } from "../fix.js";
+import type { ScenarioSource } from "../schema.js";
+
+const WF = ".github/workflows/publish.yml";
+const ARGS = "          build-args: |\n            APP_VERSION=${{ github.ref_name }}\n";
+
+export const buildArgNotPassed: ScenarioSource = {
+  id: "build_arg_not_passed",
+  task_id: "pipeline_build_push",
+  title: "Reports API: the image build fails at its version check",
+  difficulty: "hard",
+  description:
+    "The workflow no longer passes APP_VERSION to the build. Adapted from the seed: an ARG without a value is only an empty string " +
+    "and builds without a warning, so this Dockerfile guards it with RUN test -n \"$APP_VERSION\", which fails the build " +
+    "(real-errors.md §I build_arg_not_passed, the suggested real variant).",
+  base: "reports-api",
+  faults: [{ file: WF, replace: ARGS, with: "" }],
+  issues: [
+    {
+      id: "build-arg-missing",
+      description: "build-push-action passes no APP_VERSION build arg; the Dockerfile's guard rejects the empty value.",
+      hint: "The failing RUN checks a build ARG. Where would its value come from in this workflow?",
+      stage: "build",
+      detection: [{ code: "DF009", file: "Dockerfile" }],
+    },
+  ],
+  solution: [edit(WF, "          push: true\n", "          push: true\n" + ARGS)],
+  alternatives: [
+    { description: "the commit sha as the version, on one line", actions: [edit(WF, "          push: true\n", "          push: true\n          build-args: APP_VERSION=${{ github.sha }}\n")] },
+    { description: "a default in the Dockerfile", actions: [edit("Dockerfile", "ARG APP_VERSION\n", "ARG APP_VERSION=main\n")] },
+  ],
+  wrong: [
+    {
+      description: "an environment variable of the job is not a build arg",
+      actions: [edit(WF, "    runs-on: ubuntu-latest\n", "    runs-on: ubuntu-latest\n    env:\n      APP_VERSION: ${{ github.ref_name }}\n")],
+    },
+    { description: "a build arg under another name", actions: [edit(WF, "          push: true\n", "          push: true\n          build-args: VERSION=${{ github.ref_name }}\n")] },
+    { description: "ENV from the unset ARG is still empty", actions: [edit("Dockerfile", "ARG APP_VERSION\n", "ARG APP_VERSION\nENV APP_VERSION=${APP_VERSION}\n")] },
+  ],
+  optimal_steps: 1,
+  max_steps: 10,
+};

@@ -1,0 +1,46 @@
+import { edit, patch, replaceLine } from "../fix.js";
+import type { ScenarioSource } from "../schema.js";
+
+export const multistageOutputMismatch: ScenarioSource = {
+  id: "multistage_output_mismatch",
+  task_id: "pipeline_build_push",
+  title: "Web console: the image build fails copying the bundle from the builder stage",
+  difficulty: "hard",
+  description:
+    "The nginx stage copies /app/dist from the builder, but react-scripts writes the bundle to /app/build: BuildKit fails with " +
+    "'\"/app/dist\": not found' in the ship workflow's Build step.",
+  base: "web-console",
+  faults: [{ file: "Dockerfile", replace: "COPY --from=builder /app/build /usr/share/nginx/html", with: "COPY --from=builder /app/dist /usr/share/nginx/html" }],
+  issues: [
+    {
+      id: "builder-output-path",
+      description: "COPY --from=builder names /app/dist; Create React App's output directory is build/.",
+      hint: "Where does `npm run build` of a Create React App project write its bundle?",
+      stage: "build",
+      detection: [{ code: "DF011", file: "Dockerfile" }],
+    },
+  ],
+  solution: [edit("Dockerfile", "COPY --from=builder /app/dist ", "COPY --from=builder /app/build ")],
+  alternatives: [
+    { description: "the whole line rewritten with trailing slashes", actions: [replaceLine("Dockerfile", 11, "COPY --from=builder /app/build/ /usr/share/nginx/html/")] },
+    {
+      description: "a patch copying the bundle relative to the builder's working directory",
+      actions: [
+        patch(`--- a/Dockerfile
++++ b/Dockerfile
+@@ -11,3 +11,3 @@
+ COPY nginx.conf /etc/nginx/conf.d/default.conf
+-COPY --from=builder /app/dist /usr/share/nginx/html
++COPY --from=builder app/build /usr/share/nginx/html
+ EXPOSE 80
+`),
+      ],
+    },
+  ],
+  wrong: [
+    { description: "copy build/ from the build context: .dockerignore excludes it and CI never builds it there", actions: [edit("Dockerfile", "COPY --from=builder /app/dist ", "COPY build ")] },
+    { description: "the output path at the filesystem root", actions: [edit("Dockerfile", "COPY --from=builder /app/dist ", "COPY --from=builder /build ")] },
+  ],
+  optimal_steps: 1,
+  max_steps: 10,
+};

@@ -1,0 +1,73 @@
+import { addBlock, edit } from "../fix.js";
+import type { ScenarioSource } from "../schema.js";
+
+const CI = ".github/workflows/ci.yml";
+const ENV_BLOCK =
+  "        env:\n          DOCKERHUB_USERNAME: ${{ secrets.DOCKERHUB_USERNAME }}\n          DOCKERHUB_TOKEN: ${{ secrets.DOCKERHUB_TOKEN }}\n";
+
+export const missingEnvSecrets: ScenarioSource = {
+  id: "missing_env_secrets",
+  task_id: "workflow_secrets_permissions",
+  title: "Catalog API: the Docker Hub login gets an empty username",
+  difficulty: "medium",
+  description:
+    "The login step's `env:` mapping is gone, so $DOCKERHUB_USERNAME and $DOCKERHUB_TOKEN are empty in the shell: secrets are never " +
+    "exported to steps on their own. `docker login --password-stdin` with an empty username fails ('username is empty', Docker ≥ 28.2). " +
+    "As the seed describes (its DOCKER_PASSWORD is this repository's DOCKERHUB_TOKEN).",
+  base: "catalog-api",
+  faults: [{ file: CI, replace: ENV_BLOCK, with: "" }],
+  issues: [
+    {
+      id: "login-secrets-not-mapped",
+      description: "The login step reads $DOCKERHUB_USERNAME and $DOCKERHUB_TOKEN, which nothing maps from the repository secrets.",
+      hint: "A run step sees a secret only through an env: entry whose value is ${{ secrets.NAME }}; available_secrets lists the secrets.",
+      stage: "push",
+      detection: [{ code: "GHA102", file: CI }],
+    },
+  ],
+  solution: [addBlock(CI, 34, ENV_BLOCK.replace(/\n$/, ""))],
+  alternatives: [
+    {
+      description: "job-level env",
+      actions: [
+        edit(
+          CI,
+          "      IMAGE: acme/catalog-api\n",
+          "      IMAGE: acme/catalog-api\n      DOCKERHUB_USERNAME: ${{ secrets.DOCKERHUB_USERNAME }}\n      DOCKERHUB_TOKEN: ${{ secrets.DOCKERHUB_TOKEN }}\n",
+        ),
+      ],
+    },
+    {
+      description: "docker/login-action with the secrets as inputs",
+      actions: [
+        edit(
+          CI,
+          '        run: echo "$DOCKERHUB_TOKEN" | docker login -u "$DOCKERHUB_USERNAME" --password-stdin\n',
+          "        uses: docker/login-action@v3\n        with:\n          username: ${{ secrets.DOCKERHUB_USERNAME }}\n          password: ${{ secrets.DOCKERHUB_TOKEN }}\n",
+        ),
+      ],
+    },
+  ],
+  wrong: [
+    {
+      description: "the env context without defining the variables",
+      actions: [
+        edit(
+          CI,
+          'echo "$DOCKERHUB_TOKEN" | docker login -u "$DOCKERHUB_USERNAME"',
+          'echo "${{ env.DOCKERHUB_TOKEN }}" | docker login -u "${{ env.DOCKERHUB_USERNAME }}"',
+        ),
+      ],
+    },
+    {
+      description: "workflow-level env that maps the variables to themselves (literal strings)",
+      actions: [edit(CI, "jobs:\n", "env:\n  DOCKERHUB_USERNAME: $DOCKERHUB_USERNAME\n  DOCKERHUB_TOKEN: $DOCKERHUB_TOKEN\n\njobs:\n")],
+    },
+    {
+      description: "a hard-coded username and access token",
+      actions: [addBlock(CI, 34, "        env:\n          DOCKERHUB_USERNAME: acme\n          DOCKERHUB_TOKEN: dckr_pat_2bVqXhT9LmN4pR7sW1yZ0aQe")],
+    },
+  ],
+  optimal_steps: 1,
+  max_steps: 10,
+};

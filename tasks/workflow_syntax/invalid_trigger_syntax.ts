@@ -1,0 +1,54 @@
+import { addLine, edit, patch, replaceLine } from "../fix.js";
+import type { ScenarioSource } from "../schema.js";
+
+const PUBLISH = ".github/workflows/publish.yml";
+
+export const invalidTriggerSyntax: ScenarioSource = {
+  id: "invalid_trigger_syntax",
+  task_id: "workflow_syntax",
+  title: "Menu service: GitHub refuses the publish workflow file",
+  difficulty: "easy",
+  description:
+    "Adapted: the seed's fault (`branches: main` instead of `branches: [main]`) is valid, since GitHub's schema takes a string or a " +
+    "list for branch filters. The real fault used here is the misspelt filter key `branch:` under `push:`, which GitHub rejects with " +
+    "\"Unexpected value 'branch'\".",
+  base: "menu-service",
+  faults: [{ file: PUBLISH, replace: "    branches: [main]\n", with: "    branch: [main]\n" }],
+  issues: [
+    {
+      id: "push-filter-misspelt",
+      description: "`branch` is not a filter of the push event; GitHub knows branches, branches-ignore, tags, tags-ignore, paths, paths-ignore.",
+      hint: "GitHub's push event takes a fixed set of filter keys; check the spelling of the one on line 5.",
+      stage: "parse",
+      detection: [{ code: "GHA004", file: PUBLISH }],
+    },
+  ],
+  solution: [edit(PUBLISH, "    branch: [main]\n", "    branches: [main]\n")],
+  alternatives: [
+    { description: "a single branch as a plain string, which GitHub accepts too", actions: [replaceLine(PUBLISH, 5, "    branches: main")] },
+    {
+      description: "a block sequence, as a patch",
+      actions: [
+        patch(`--- a/${PUBLISH}
++++ b/${PUBLISH}
+@@ -4,3 +4,4 @@
+   push:
+-    branch: [main]
++    branches:
++      - "main"
+     tags: ["v*"]
+`),
+      ],
+    },
+  ],
+  wrong: [
+    { description: "a string instead of a list, still under the misspelt key", actions: [replaceLine(PUBLISH, 5, "    branch: main")] },
+    {
+      description: "branches moved up under on:, where GitHub reads it as an event",
+      actions: [edit(PUBLISH, "on:\n  push:\n    branch: [main]\n", "on:\n  branches: [main]\n  push:\n")],
+    },
+    { description: "a correct filter added above the misspelt one, which stays", actions: [addLine(PUBLISH, 5, "    branches: [main]")] },
+  ],
+  optimal_steps: 1,
+  max_steps: 10,
+};

@@ -1,0 +1,40 @@
+import { addBlock, addLine, edit } from "../fix.js";
+import type { ScenarioSource } from "../schema.js";
+
+const CI = ".github/workflows/ci.yml";
+
+export const missingOnTrigger: ScenarioSource = {
+  id: "missing_on_trigger",
+  task_id: "workflow_syntax",
+  title: "Shortlinks: the CI workflow never runs and shows as failed",
+  difficulty: "easy",
+  description:
+    "The workflow lost its whole `on:` block. GitHub rejects it (\"No event triggers defined in `on`\", annotated at line 1) and lists " +
+    "the file as a failed run. As the seed describes; no adaptation.",
+  base: "shortlinks",
+  faults: [{ file: CI, replace: "on:\n  push:\n    branches: [main]\n  pull_request:\n\n", with: "" }],
+  issues: [
+    {
+      id: "no-trigger",
+      description: "The workflow has no `on:`, so GitHub has no event to run it for.",
+      hint: "A workflow needs an `on:` key naming the events that start it; the README says when CI should run.",
+      stage: "parse",
+      detection: [{ code: "GHA002", file: CI }],
+    },
+  ],
+  solution: [addBlock(CI, 3, "on:\n  push:\n    branches: [main]\n  pull_request:\n")],
+  alternatives: [
+    { description: "a flow sequence of events", actions: [addLine(CI, 2, "on: [push, pull_request]")] },
+    {
+      description: "a mapping with a manual trigger too",
+      actions: [edit(CI, "name: CI\n", "name: CI\n\non:\n  push:\n    branches:\n      - main\n  pull_request:\n    branches: [main]\n  workflow_dispatch:\n")],
+    },
+  ],
+  wrong: [
+    { description: "an empty mapping: still no trigger", actions: [addLine(CI, 2, "on: {}")] },
+    { description: "`on:` with nothing under it", actions: [addLine(CI, 2, "on:")] },
+    { description: "an event GitHub does not have", actions: [addLine(CI, 2, "on: commit")] },
+  ],
+  optimal_steps: 1,
+  max_steps: 10,
+};

@@ -1,0 +1,75 @@
+/**
+ * One shared suite of episodes over every transport: REST with episode ids, /ws, OpenEnv-style MCP and
+ * standard MCP through the official SDK client. The same actions must give the same observations, rewards
+ * and scores whichever way they travel, because every transport is an adapter over the same episode layer.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Action } from "../../environment/actions.js";
+import type { StepResult } from "../../environment/observation.js";
+import { loadCatalog } from "../../tasks/catalog.js";
+import type { Scenario } from "../../tasks/schema.js";
+import { liveServer, type LiveServer } from "./live.js";
+import { connect, TRANSPORTS, type TransportName } from "./transport-clients.js";
+
+interface EpisodeCase {
+  name: string;
+  scenario: Scenario;
+  actions: Action[];
+}
+
+const SUBMIT: Action = { action_type: "submit" };
+/** An edit that cannot apply: it must fail the same way everywhere (last_action_error, -0.02). */
+const FAILING_EDIT: Action = { action_type: "replace_line", file_path: "no/such/file", line_number: 1, new_content: "x" };
+
+/** One scenario per task, each played four ways: the solution, an alternative, a wrong fix, and a detour. */
+function cases(): EpisodeCase[] {
+  const catalog = loadCatalog();
+  const firstOfEachTask = catalog.tasks.map((task) => catalog.scenario(task.scenarios[0]!.scenario_id)!);
+  return firstOfEachTask.flatMap((scenario) => [
+    { name: `${scenario.id}: solution`, scenario, actions: scenario.solution },
+    { name: `${scenario.id}: alternative`, scenario, actions: scenario.alternatives[0]!.actions },
+    { name: `${scenario.id}: wrong fix, then submit`, scenario, actions: [...scenario.wrong[0]!.actions, SUBMIT] },
+    { name: `${scenario.id}: hint, failed edit, solution`, scenario, actions: [{ action_type: "request_hint" }, FAILING_EDIT, ...scenario.solution] },
+  ]);
+}
+
+/** Plays a case; returns the reset's answer and every step's answer, stopping once the episode is done. */
+async function play(transport: TransportName, server: LiveServer, episode: EpisodeCase, episodeId: string): Promise<StepResult[]> {
+  const client = await connect(transport, server);
+  try {
+    const results = [await client.start({ scenario_id: episode.scenario.id, episode_id: episodeId })];
+    for (const action of episode.actions) {
+      const result = await client.act(action);
+      results.push(result);
+      if (result.done) break;
+    }
+    return results;
+  } finally {
+    await client.close();
+  }
+}
+
+describe("the same episodes over every transport", () => {
+  let server: LiveServer;
+  beforeAll(async () => {
+    server = await liveServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it.each(cases().map((c, i) => [c.name, c, i] as const))("%s", async (_name, episode, i) => {
+    const episodeId = `shared-${i}`;
+    const played = new Map<TransportName, StepResult[]>();
+    for (const transport of TRANSPORTS) played.set(transport, await play(transport, server, episode, episodeId));
+    const reference = played.get("rest")!;
+    expect(reference.length).toBeGreaterThan(1);
+    expect(reference.at(-1)!.done).toBe(true);
+    expect(reference.at(-1)!.observation.score).toEqual(expect.any(Number));
+    for (const transport of TRANSPORTS) {
+      expect({ transport, results: played.get(transport) }).toEqual({ transport, results: reference });
+    }
+    // Every WebSocket and MCP session the case opened is freed by its close (REST episodes wait for expiry).
+    expect(server.app.context.sessions.counts.privateSessions).toBe(0);
+  });
+});
