@@ -1,6 +1,7 @@
 /**
  * Manifests still deploy what they deployed: every object (kind and name) is still there, workloads still run
- * their containers, and none was scaled to zero.
+ * their containers with the health probes they had, none was scaled to zero, and no NetworkPolicy that
+ * restricted who may connect now lets everyone in.
  */
 import type { IntentCheck } from "./types.js";
 import { isRecord, yamlDocuments } from "./yaml-docs.js";
@@ -8,7 +9,13 @@ import { isRecord, yamlDocuments } from "./yaml-docs.js";
 interface ObjectFacts {
   replicas: number | null;
   containers: string[];
+  /** `container/livenessProbe` and the like: a probe that fails is fixed, not removed. */
+  probes: string[];
+  /** NetworkPolicy: some ingress rule admits every source (a rule without `from`). */
+  admitsAll: boolean;
 }
+
+const PROBES = ["livenessProbe", "readinessProbe", "startupProbe"];
 
 function objectsOf(content: string): Map<string, ObjectFacts> {
   const out = new Map<string, ObjectFacts>();
@@ -18,10 +25,12 @@ function objectsOf(content: string): Map<string, ObjectFacts> {
     if (typeof name !== "string") continue;
     const spec = isRecord(doc["spec"]) ? doc["spec"] : {};
     const template = isRecord(spec["template"]) && isRecord(spec["template"]["spec"]) ? spec["template"]["spec"] : isRecord(spec) ? spec : {};
-    const containers = Array.isArray(template["containers"])
-      ? template["containers"].filter(isRecord).map((c) => String(c["name"] ?? ""))
-      : [];
-    out.set(`${doc["kind"]}/${name}`, { replicas: typeof spec["replicas"] === "number" ? spec["replicas"] : null, containers });
+    const list = Array.isArray(template["containers"]) ? template["containers"].filter(isRecord) : [];
+    const containers = list.map((c) => String(c["name"] ?? ""));
+    const probes = list.flatMap((c) => PROBES.filter((p) => isRecord(c[p])).map((p) => `${String(c["name"] ?? "")}/${p}`));
+    const ingress = doc["kind"] === "NetworkPolicy" && Array.isArray(spec["ingress"]) ? spec["ingress"] : [];
+    const admitsAll = ingress.some((rule) => !isRecord(rule) || !Array.isArray(rule["from"]) || rule["from"].length === 0);
+    out.set(`${doc["kind"]}/${name}`, { replicas: typeof spec["replicas"] === "number" ? spec["replicas"] : null, containers, probes, admitsAll });
   }
   return out;
 }
@@ -48,6 +57,11 @@ export const k8sIntent: IntentCheck = (before, after) => {
     }
     if ((facts.replicas ?? 1) > 0 && now.replicas === 0) violations.push(`${key} was scaled to zero replicas`);
     for (const c of facts.containers) if (!now.containers.includes(c)) violations.push(`${key}: container '${c}' was removed`);
+    for (const p of facts.probes) {
+      const [container, probe] = p.split("/");
+      if (now.containers.includes(container!) && !now.probes.includes(p)) violations.push(`${key}: the ${probe} of container '${container}' was removed`);
+    }
+    if (key.startsWith("NetworkPolicy/") && !facts.admitsAll && now.admitsAll) violations.push(`${key} now admits traffic from every source`);
   }
   return violations;
 };

@@ -44,6 +44,7 @@ export const networkPolicyBlocking: ScenarioSource = {
     },
   ],
   wrong: [
+    { description: "an empty rule admits every pod in every namespace", actions: [edit(POLICY, "  ingress: []\n", "  ingress:\n    - {}\n")] },
     { description: "the Service's port: policies see the pod's port", actions: [edit(POLICY, "  ingress: []\n", RULE.replace("port: 8080", "port: 80"))] },
     {
       description: "a pod selector alone only matches pods in the policy's own namespace",

@@ -44,6 +44,10 @@ export const livenessProbeFailing: ScenarioSource = {
   ],
   wrong: [
     {
+      description: "delete the liveness probe: nothing restarts a hung server any more",
+      actions: [edit(DEPLOYMENT, "          livenessProbe:\n            httpGet:\n              path: /healthz\n              port: 3000\n            initialDelaySeconds: 10\n            periodSeconds: 10\n", "")],
+    },
+    {
       description: "more patience only delays the kill",
       actions: [edit(DEPLOYMENT, "            initialDelaySeconds: 10\n            periodSeconds: 10\n", "            initialDelaySeconds: 60\n            periodSeconds: 10\n            failureThreshold: 10\n")],
     },

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { repositoryFrom } from "../../simulators/repository.js";
+import { k8sIntent } from "./k8s.js";
+
+const deployment = (extra: string, replicas = 2) => `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: api
+spec:
+  replicas: ${replicas}
+  selector:
+    matchLabels: {app: api}
+  template:
+    metadata:
+      labels: {app: api}
+    spec:
+      containers:
+        - name: api
+          image: ghcr.io/acme/api:1.0
+${extra}`;
+
+const probe = "          livenessProbe:\n            httpGet: {path: /health, port: 8080}\n";
+const policy = (ingress: string) => `apiVersion: networking.k8s.io/v1
+kind: NetworkPolicy
+metadata:
+  name: api
+spec:
+  podSelector: {matchLabels: {app: api}}
+  policyTypes: [Ingress]
+  ingress:
+${ingress}`;
+const restricted = "    - from:\n        - namespaceSelector: {matchLabels: {name: ingress-nginx}}\n      ports: [{port: 8080}]\n";
+
+const repo = (files: Record<string, string>) => repositoryFrom(files);
+const before = repo({ "k8s/deployment.yaml": deployment(probe), "k8s/policy.yaml": policy(restricted) });
+
+describe("k8sIntent", () => {
+  it("accepts a fixed probe port and a policy that still restricts its sources", () => {
+    const after = repo({ "k8s/deployment.yaml": deployment(probe.replace("8080", "3000")), "k8s/policy.yaml": policy(restricted.replace("8080", "3000")) });
+    expect(k8sIntent(before, after)).toEqual([]);
+  });
+
+  it.each([
+    ["a removed probe", { "k8s/deployment.yaml": deployment(""), "k8s/policy.yaml": policy(restricted) }, "livenessProbe of container 'api' was removed"],
+    ["scaled to zero", { "k8s/deployment.yaml": deployment(probe, 0), "k8s/policy.yaml": policy(restricted) }, "scaled to zero"],
+    ["a removed object", { "k8s/deployment.yaml": deployment(probe) }, "NetworkPolicy/api was removed"],
+    ["a policy opened to everyone", { "k8s/deployment.yaml": deployment(probe), "k8s/policy.yaml": policy("    - {}\n") }, "admits traffic from every source"],
+  ])("flags %s", (_, files, message) => {
+    expect(k8sIntent(before, repo(files as Record<string, string>)).join("\n")).toContain(message);
+  });
+});
