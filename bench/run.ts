@@ -16,49 +16,59 @@ const quick = process.argv.includes("--quick");
 const rounds = quick ? 20 : 200;
 const catalog = loadCatalog();
 
-function time(label: string, n: number, fn: () => void): number {
-  fn(); // warm up
+/** Mean milliseconds per unit: `fn` runs `rounds` times after a warm-up and does `units` units each time. */
+function time(label: string, rounds: number, units: number, fn: () => void): number {
+  fn();
   const start = performance.now();
-  for (let i = 0; i < n; i++) fn();
-  const perCall = (performance.now() - start) / n;
-  console.log(`${label.padEnd(44)} ${perCall.toFixed(3).padStart(9)} ms`);
-  return perCall;
+  for (let i = 0; i < rounds; i++) fn();
+  const perUnit = (performance.now() - start) / rounds / units;
+  console.log(`${label.padEnd(48)} ${perUnit.toFixed(3).padStart(9)} ms`);
+  return perUnit;
 }
 
 console.log(`breakfix bench: ${catalog.scenarios.length} scenarios, ${rounds} rounds, node ${process.version}\n`);
 
-const simulate = time("simulate one repository (mean over scenarios)", rounds, () => {
+const n = catalog.scenarios.length;
+const simulate = time("simulate one repository (mean over scenarios)", rounds, n, () => {
   for (const s of catalog.scenarios) simulateRepository(repositoryFrom(s.files), s.world, { worldKnown: true });
-}) / catalog.scenarios.length;
+});
 
-const step = time("reset + solution step (mean over scenarios)", rounds, () => {
+const solutionSteps = catalog.scenarios.reduce((sum, s) => sum + s.solution.length, 0);
+const step = time("step (reset + solution, per action)", rounds, solutionSteps + n, () => {
   for (const s of catalog.scenarios) {
     const e = Episode.start(catalog, { scenario_id: s.id }, "bench");
     for (const a of s.solution) if (!e.done) e.step(a);
   }
-}) / catalog.scenarios.length;
+});
 
-const grade = time("grade a trajectory by replay (mean)", rounds, () => {
+const grade = time("grade a trajectory by replay (per scenario)", rounds, n, () => {
   for (const s of catalog.scenarios) gradeTrajectory(s, s.solution);
-}) / catalog.scenarios.length;
+});
 
-const failed = time("failed edit action (no simulation)", rounds * 20, () => {
+const failed = time("reset + failed edit action", rounds * 20, 2, () => {
   const e = Episode.start(catalog, { scenario_id: "typo_filename" }, "bench");
   e.step({ action_type: "edit_file", edits: [{ file_path: "Dockerfile", old_content: "not there", new_content: "" }] });
 });
 
-// Memory: hold many live episodes, as a server at capacity does.
+// Memory: hold many live episodes, each one action in (so each holds its own edited files), as a server at
+// capacity does.
 const held: Episode[] = [];
-globalThis.gc?.();
-const before = process.memoryUsage().heapUsed;
-const count = quick ? 256 : 1024;
-for (let i = 0; i < count; i++) held.push(Episode.start(catalog, { seed: i }, `m-${i}`));
-globalThis.gc?.();
-const perEpisode = (process.memoryUsage().heapUsed - before) / count;
+const settle = () => {
+  for (let i = 0; i < 3; i++) globalThis.gc?.();
+  return process.memoryUsage().heapUsed;
+};
+const before = settle();
+const count = quick ? 512 : 2048;
+for (let i = 0; i < count; i++) {
+  const e = Episode.start(catalog, { seed: i }, `m-${i}`);
+  e.step(e.scenario.solution[0]!);
+  held.push(e);
+}
+const perEpisode = (settle() - before) / count;
 console.log(`${"heap per live episode".padEnd(44)} ${(perEpisode / 1024).toFixed(1).padStart(9)} KiB  (${count} episodes${globalThis.gc ? "" : ", run with --expose-gc for exact figures"})`);
 
 console.log("\nratios");
-console.log(`  step / simulate          ${(step / simulate).toFixed(2)}  (a step is about one simulation plus the edit)`);
+console.log(`  step / simulate          ${(step / simulate).toFixed(2)}  (a step is about one simulation)`);
 console.log(`  grade / step             ${(grade / step).toFixed(2)}  (replay costs about what playing did)`);
 console.log(`  failed action / step     ${(failed / step).toFixed(2)}`);
 console.log(`  steps per second (1 core) ${Math.round(1000 / step)}`);

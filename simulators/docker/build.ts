@@ -289,11 +289,11 @@ function baseImage(request: BuildRequest, stage: BuildStage, built: ReadonlyMap<
     return from ? cloneImage(from) : null;
   }
   if (base.kind === "scratch") return emptyImage(true);
-  if (base.kind === "blank") return null;
+  if (base.kind === "blank") return request.strict ? null : emptyImage(false);
   const lookup = lookupImage(base.reference, request.world);
   if (lookup.status === "found") return imageFromConfig(lookup.config);
   if (lookup.status === "scratch") return emptyImage(true);
-  if (lookup.status === "unknown") return emptyImage(false);
+  if (lookup.status === "unknown" || !request.strict) return emptyImage(false);
   return null;
 }
 

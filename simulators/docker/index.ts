@@ -92,8 +92,10 @@ export function simulateDockerfile(repo: Repository, world: World, options: Simu
     r.check?.(ctx);
     findings.evaluated(r.code, file);
   }
-  const blocked = findings.diagnostics.some((d) => d.severity === "error");
-  if (blocked || !context) return { ...findings.result(), image: null };
+  // A real build stops at the first error. A scenario is judged the same way; lint goes on to report what the
+  // build steps would meet too, as a linter should.
+  const blocked = findings.diagnostics.some((d) => d.severity === "error") && options.worldKnown !== false;
+  if (blocked || !context || parsed.stages.length === 0) return { ...findings.result(), image: null };
 
   const app = appForContext(world, contextDir);
   const target = request.target === undefined ? undefined : parsed.stages.find((s) => s.name === request.target!.toLowerCase());
