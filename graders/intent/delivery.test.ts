@@ -10,6 +10,13 @@ const workflow = (withBlock: string) =>
 const before = workflow("          platforms: linux/amd64,linux/arm64\n          push: true\n          tags: a:1,a:latest\n          cache-to: type=gha,mode=max\n");
 
 describe("deliveryIntent", () => {
+  it("resolves the workflow's env in tags, so a renamed reference to the same image is no change", () => {
+    const env = (tags: string) =>
+      repositoryFrom({ ".github/workflows/release.yml": `on: push\nenv:\n  IMAGE: ghcr.io/acme/api\njobs:\n  image:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: docker/build-push-action@v6\n        with:\n          push: true\n          tags: ${tags}\n` });
+    expect(deliveryIntent(env("${{ env.IMAGE }}:${{ github.sha }}"), env("ghcr.io/acme/api:${{ github.ref_name }}"))).toEqual([]);
+    expect(deliveryIntent(env("${{ env.IMAGE }}:${{ github.sha }}"), env("docker.io/acme/api:${{ github.sha }}")).join("\n")).toContain("no longer pushes to ghcr.io/acme/api");
+  });
+
   it("accepts edits that keep what the build delivers", () => {
     expect(deliveryIntent(before, workflow("          platforms: linux/arm64, linux/amd64\n          push: ${{ true }}\n          tags: |\n            a:1\n            a:latest\n          cache-to: type=gha,mode=max\n"))).toEqual([]);
   });
@@ -18,6 +25,7 @@ describe("deliveryIntent", () => {
     ["dropped platforms", "          push: true\n          tags: a:1,a:latest\n          cache-to: type=gha,mode=max\n", "no longer builds for linux/amd64, linux/arm64"],
     ["push switched off", "          platforms: linux/amd64,linux/arm64\n          push: false\n          tags: a:1,a:latest\n          cache-to: type=gha,mode=max\n", "no longer pushes"],
     ["cache export dropped", "          platforms: linux/amd64,linux/arm64\n          push: true\n          tags: a:1,a:latest\n", "no longer exports its cache"],
+    ["the image sent to another registry", "          platforms: linux/amd64,linux/arm64\n          push: true\n          tags: docker.io/acme/a:1,docker.io/acme/a:latest\n          cache-to: type=gha,mode=max\n", "no longer pushes to a"],
     ["a tag dropped", "          platforms: linux/amd64,linux/arm64\n          push: true\n          tags: a:1\n          cache-to: type=gha,mode=max\n", "tags fewer images"],
   ])("flags %s", (_, withBlock, message) => {
     expect(deliveryIntent(before, workflow(withBlock)).join("\n")).toContain(message);

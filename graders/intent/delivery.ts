@@ -14,6 +14,27 @@ interface BuildStep {
   platforms: Set<string>;
   cacheTo: boolean;
   tags: number;
+  /** Image repositories the tags name (registry/name without the tag), where the workflow's text says them. */
+  repositories: Set<string>;
+}
+
+/** `${{ env.X }}` replaced by the workflow's or the job's literal env value; other expressions kept. */
+function resolveEnv(text: string, env: Record<string, unknown>): string {
+  return text.replace(/\$\{\{\s*env\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g, (whole, name: string) => (typeof env[name] === "string" ? (env[name] as string) : whole));
+}
+
+/** Tags as build-push-action reads them: one per line or comma-separated, expressions kept whole. */
+function tagList(value: unknown, env: Record<string, unknown>): string[] {
+  const items = typeof value === "string" ? value.split(/[\n,]/) : Array.isArray(value) ? value.map(String) : [];
+  return items.map((t) => resolveEnv(t.trim(), env)).filter(Boolean);
+}
+
+/** `ghcr.io/acme/app:1.0` → `ghcr.io/acme/app`; null when the repository part is an expression. */
+function repositoryOf(tag: string): string | null {
+  const slash = tag.lastIndexOf("/");
+  const colon = tag.indexOf(":", slash + 1);
+  const repo = (colon >= 0 ? tag.slice(0, colon) : tag).toLowerCase();
+  return repo.includes("${{") || repo === "" ? null : repo.replace(/^docker\.io\//, "");
 }
 
 function list(value: unknown): string[] {
@@ -32,8 +53,10 @@ function buildSteps(content: string): Map<string, BuildStep> {
   const out = new Map<string, BuildStep>();
   const doc = yamlDocuments(content)[0];
   if (!isRecord(doc) || !isRecord(doc["jobs"])) return out;
+  const workflowEnv = isRecord(doc["env"]) ? doc["env"] : {};
   for (const [jobId, job] of Object.entries(doc["jobs"])) {
     if (!isRecord(job) || !Array.isArray(job["steps"])) continue;
+    const env = { ...workflowEnv, ...(isRecord(job["env"]) ? job["env"] : {}) };
     let n = 0;
     for (const step of job["steps"]) {
       if (!isRecord(step) || typeof step["uses"] !== "string" || !step["uses"].startsWith("docker/build-push-action")) continue;
@@ -44,7 +67,8 @@ function buildSteps(content: string): Map<string, BuildStep> {
         push: pushes(w["push"]),
         platforms: new Set(list(w["platforms"])),
         cacheTo: w["cache-to"] !== undefined,
-        tags: list(w["tags"]).length,
+        tags: tagList(w["tags"], env).length,
+        repositories: new Set(tagList(w["tags"], env).map(repositoryOf).filter((r): r is string => r !== null)),
       });
     }
   }
@@ -68,6 +92,8 @@ export const deliveryIntent: IntentCheck = (before, after) => {
       if (lost.length > 0) violations.push(`${path}: ${step.where} no longer builds for ${lost.join(", ")}`);
       if (step.cacheTo && !current.cacheTo) violations.push(`${path}: ${step.where} no longer exports its cache`);
       if (current.tags < step.tags) violations.push(`${path}: ${step.where} tags fewer images`);
+      const gone = step.push ? [...step.repositories].filter((r) => !current.repositories.has(r)) : [];
+      if (gone.length > 0 && current.repositories.size > 0) violations.push(`${path}: ${step.where} no longer pushes to ${gone.join(", ")}`);
     }
   }
   return violations;

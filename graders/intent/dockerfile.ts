@@ -1,10 +1,13 @@
 /**
- * A Dockerfile still builds what it built: its named stages are all there, and an image that ran as a non-root
- * user still does (switching to root to get past a permission error defeats the point).
+ * A Dockerfile still builds what it built: its named stages are all there, an image that ran as a non-root
+ * user still does (switching to root to get past a permission error defeats the point), every command its RUN
+ * steps ran is still run (deleting or echoing the `test -n "$APP_VERSION"` that fails is not a fix), and no base
+ * image lost its version pin.
  */
 import { isDockerfilePath } from "../../simulators/docker/index.js";
 import { parseDockerfile } from "../../simulators/docker/parse.js";
 import type { IntentCheck } from "./types.js";
+import { scriptCommands } from "./workflow.js";
 
 function finalUser(content: string): string | null {
   const parsed = parseDockerfile(content);
@@ -12,6 +15,39 @@ function finalUser(content: string): string | null {
   if (!final) return null;
   const user = [...final.instructions].reverse().find((i) => i.keyword === "USER");
   return user ? user.args.trim() : null;
+}
+
+/**
+ * Base images that pin no version: no tag or `:latest` (and no digest). Stage names, `scratch` and images named
+ * by a build argument are not counted. `FROM python` builds today and another Python tomorrow (hadolint
+ * DL3006/DL3007); replacing a pinned tag with it is not a fix for a tag that does not exist.
+ */
+function unpinnedBases(content: string): string[] {
+  const parsed = parseDockerfile(content);
+  const names = new Set(parsed.stages.map((s) => s.name).filter(Boolean));
+  const out: string[] = [];
+  for (const stage of parsed.stages) {
+    const image = stage.image;
+    if (!image || image.includes("$") || image.includes("@") || image.toLowerCase() === "scratch" || names.has(image.toLowerCase())) continue;
+    const lastPart = image.slice(image.lastIndexOf("/") + 1);
+    const tag = lastPart.includes(":") ? lastPart.slice(lastPart.indexOf(":") + 1) : null;
+    if (tag === null || tag === "latest") out.push(image);
+  }
+  return out;
+}
+
+/** Commands that only move around or print: a fix may drop them (`cd /app` once WORKDIR is set). */
+const MAY_GO = new Set(["cd", "echo", "printf", ":", "true", "set", "export", "exit", "#"]);
+
+/** The commands the RUN instructions of a Dockerfile run (`pip install`, `test`, `npm ci`), heredoc bodies included. */
+function runCommands(content: string): Set<string> {
+  const out = new Set<string>();
+  for (const i of parseDockerfile(content).instructions) {
+    if (i.keyword !== "RUN") continue;
+    const scripts = i.json ? [i.json.join(" ")] : [i.args, ...i.heredocs.map((h) => h.body)];
+    for (const script of scripts) for (const c of scriptCommands(script)) if (!MAY_GO.has(c.split(" ")[0]!) && !c.startsWith("<<")) out.add(c);
+  }
+  return out;
 }
 
 const isRoot = (user: string | null) => user === null || /^(root|0)(:|$)/.test(user);
@@ -29,6 +65,10 @@ export const dockerfileIntent: IntentCheck = (before, after) => {
     }
     if (is.stages.length < was.stages.length) violations.push(`${path}: build stages were removed`);
     if (!isRoot(finalUser(file.content)) && isRoot(finalUser(now.content))) violations.push(`${path}: the image now runs as root`);
+    const commands = runCommands(now.content);
+    for (const c of runCommands(file.content)) if (!commands.has(c)) violations.push(`${path}: no RUN step runs '${c}' any more`);
+    const unpinned = unpinnedBases(now.content);
+    if (unpinned.length > unpinnedBases(file.content).length) violations.push(`${path}: the base image ${unpinned.join(", ")} pins no version`);
   }
   return violations;
 };

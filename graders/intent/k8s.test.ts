@@ -35,6 +35,15 @@ const repo = (files: Record<string, string>) => repositoryFrom(files);
 const before = repo({ "k8s/deployment.yaml": deployment(probe), "k8s/policy.yaml": policy(restricted) });
 
 describe("k8sIntent", () => {
+  it("flags a container that idles instead of running its program, not one left to its image's default", () => {
+    const worker = (command: string) => repo({ "k8s/deployment.yaml": deployment(command) });
+    const before = worker('          command: ["python", "workers.py"]\n');
+    expect(k8sIntent(before, worker('          command: ["sleep", "infinity"]\n')).join("\n")).toContain("container 'api' no longer runs its program");
+    expect(k8sIntent(before, worker('          command: ["python", "-c", "import time; time.sleep(1e9)"]\n')).join("\n")).toContain("no longer runs its program");
+    expect(k8sIntent(before, worker('          command: ["python", "/app/worker.py"]\n'))).toEqual([]);
+    expect(k8sIntent(before, worker(""))).toEqual([]);
+  });
+
   it("accepts a fixed probe port and a policy that still restricts its sources", () => {
     const after = repo({ "k8s/deployment.yaml": deployment(probe.replace("8080", "3000")), "k8s/policy.yaml": policy(restricted.replace("8080", "3000")) });
     expect(k8sIntent(before, after)).toEqual([]);
@@ -44,6 +53,10 @@ describe("k8sIntent", () => {
     ["a removed probe", { "k8s/deployment.yaml": deployment(""), "k8s/policy.yaml": policy(restricted) }, "livenessProbe of container 'api' was removed"],
     ["scaled to zero", { "k8s/deployment.yaml": deployment(probe, 0), "k8s/policy.yaml": policy(restricted) }, "scaled to zero"],
     ["a removed object", { "k8s/deployment.yaml": deployment(probe) }, "NetworkPolicy/api was removed"],
+    ["a policy opened to every address", { "k8s/deployment.yaml": deployment(probe), "k8s/policy.yaml": policy("    - from:\n        - ipBlock: {cidr: 0.0.0.0/0}\n") }, "admits traffic from every source"],
+    ["a policy opened to every namespace", { "k8s/deployment.yaml": deployment(probe), "k8s/policy.yaml": policy("    - from:\n        - namespaceSelector: {}\n") }, "admits traffic from every source"],
+    ["a policy turned into an egress policy", { "k8s/deployment.yaml": deployment(probe), "k8s/policy.yaml": policy(restricted).replace("[Ingress]", "[Egress]") }, "no longer restricts ingress"],
+    ["a policy pointed at no pods", { "k8s/deployment.yaml": deployment(probe), "k8s/policy.yaml": policy(restricted).replace("podSelector: {matchLabels: {app: api}}", "podSelector: {matchLabels: {app: nothing}}") }, "now applies to other pods"],
     ["a policy opened to everyone", { "k8s/deployment.yaml": deployment(probe), "k8s/policy.yaml": policy("    - {}\n") }, "admits traffic from every source"],
   ])("flags %s", (_, files, message) => {
     expect(k8sIntent(before, repo(files as Record<string, string>)).join("\n")).toContain(message);

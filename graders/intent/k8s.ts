@@ -1,7 +1,8 @@
 /**
  * Manifests still deploy what they deployed: every object (kind and name) is still there, workloads still run
- * their containers with the health probes they had, none was scaled to zero, and no NetworkPolicy that
- * restricted who may connect now lets everyone in.
+ * their containers with the health probes they had (and a container that ran a program file, `worker.py`,
+ * still runs one rather than `sleep`), none was scaled to zero, and no NetworkPolicy that restricted who may
+ * connect now lets everyone in, stops isolating ingress, or applies to other pods.
  */
 import type { IntentCheck } from "./types.js";
 import { isRecord, yamlDocuments } from "./yaml-docs.js";
@@ -11,8 +12,36 @@ interface ObjectFacts {
   containers: string[];
   /** `container/livenessProbe` and the like: a probe that fails is fixed, not removed. */
   probes: string[];
-  /** NetworkPolicy: some ingress rule admits every source (a rule without `from`). */
+  /**
+   * NetworkPolicy: some ingress rule admits every source: a rule without `from`, a peer `namespaceSelector: {}`
+   * (every pod of every namespace) or an `ipBlock` of 0.0.0.0/0 or ::/0.
+   */
   admitsAll: boolean;
+  /** NetworkPolicy: it isolates its pods for ingress (policyTypes has Ingress, or omits it and has no egress only). */
+  isolatesIngress: boolean;
+  /** NetworkPolicy: its podSelector, as a stable text. */
+  podSelector: string;
+  /** `container` → whether its command/args name a program file (worker.py, server.js, run.sh); absent without either. */
+  programs: Map<string, boolean>;
+}
+
+const PROGRAM_FILE = /\.(py|js|mjs|cjs|ts|sh|rb|php|jar|pl)$/;
+
+function isEmptySelector(v: unknown): boolean {
+  return isRecord(v) && Object.values(v).every((x) => x === null || (isRecord(x) && Object.keys(x).length === 0) || (Array.isArray(x) && x.length === 0));
+}
+
+function peerAdmitsAll(peer: unknown): boolean {
+  if (!isRecord(peer)) return false;
+  const block = peer["ipBlock"];
+  if (isRecord(block) && (block["cidr"] === "0.0.0.0/0" || block["cidr"] === "::/0") && !(Array.isArray(block["except"]) && block["except"].length > 0)) return true;
+  return "namespaceSelector" in peer && isEmptySelector(peer["namespaceSelector"] ?? {}) && (!("podSelector" in peer) || isEmptySelector(peer["podSelector"] ?? {}));
+}
+
+function stable(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(stable).join(",")}]`;
+  if (isRecord(v)) return `{${Object.keys(v).sort().map((k) => `${k}:${stable(v[k])}`).join(",")}}`;
+  return JSON.stringify(v ?? null);
 }
 
 const PROBES = ["livenessProbe", "readinessProbe", "startupProbe"];
@@ -29,8 +58,17 @@ function objectsOf(content: string): Map<string, ObjectFacts> {
     const containers = list.map((c) => String(c["name"] ?? ""));
     const probes = list.flatMap((c) => PROBES.filter((p) => isRecord(c[p])).map((p) => `${String(c["name"] ?? "")}/${p}`));
     const ingress = doc["kind"] === "NetworkPolicy" && Array.isArray(spec["ingress"]) ? spec["ingress"] : [];
-    const admitsAll = ingress.some((rule) => !isRecord(rule) || !Array.isArray(rule["from"]) || rule["from"].length === 0);
-    out.set(`${doc["kind"]}/${name}`, { replicas: typeof spec["replicas"] === "number" ? spec["replicas"] : null, containers, probes, admitsAll });
+    const admitsAll = ingress.some((rule) => !isRecord(rule) || !Array.isArray(rule["from"]) || rule["from"].length === 0 || rule["from"].some(peerAdmitsAll));
+    const types = Array.isArray(spec["policyTypes"]) ? spec["policyTypes"].map(String) : null;
+    const isolatesIngress = doc["kind"] === "NetworkPolicy" && (types ? types.includes("Ingress") : true);
+    // A container without command and args runs its image's own program: only what is written is judged.
+    const programs = new Map(
+      list.flatMap((c) => {
+        const words = [...(Array.isArray(c["command"]) ? c["command"] : []), ...(Array.isArray(c["args"]) ? c["args"] : [])];
+        return words.length === 0 ? [] : [[String(c["name"] ?? ""), words.some((w) => typeof w === "string" && w.split(/\s+/).some((t) => PROGRAM_FILE.test(t)))] as const];
+      }),
+    );
+    out.set(`${doc["kind"]}/${name}`, { replicas: typeof spec["replicas"] === "number" ? spec["replicas"] : null, containers, probes, admitsAll, isolatesIngress, podSelector: stable(spec["podSelector"]), programs });
   }
   return out;
 }
@@ -62,6 +100,9 @@ export const k8sIntent: IntentCheck = (before, after) => {
       if (now.containers.includes(container!) && !now.probes.includes(p)) violations.push(`${key}: the ${probe} of container '${container}' was removed`);
     }
     if (key.startsWith("NetworkPolicy/") && !facts.admitsAll && now.admitsAll) violations.push(`${key} now admits traffic from every source`);
+    if (key.startsWith("NetworkPolicy/") && facts.isolatesIngress && !now.isolatesIngress) violations.push(`${key} no longer restricts ingress`);
+    if (key.startsWith("NetworkPolicy/") && facts.podSelector !== now.podSelector) violations.push(`${key} now applies to other pods`);
+    for (const [c, ran] of facts.programs) if (ran && now.programs.get(c) === false) violations.push(`${key}: container '${c}' no longer runs its program`);
   }
   return violations;
 };

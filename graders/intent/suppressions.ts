@@ -15,6 +15,7 @@ const PATTERNS: Array<{ name: string; pattern: RegExp }> = [
   { name: "a noqa or nosec pragma", pattern: /#\s*(noqa|nosec)\b/gi },
   { name: "an actionlint ignore", pattern: /actionlint[-:\s]*(ignore|disable)/gi },
   { name: "continue-on-error: true", pattern: /^\s*continue-on-error\s*:\s*(true|\$\{\{\s*true\s*\}\})\s*(#.*)?$/gim },
+  { name: "a failure swallowed with || true", pattern: /\|\|\s*(true\b|exit\s+0\b|sleep\b|tail\s+-f\s+\/dev\/null|:(?=\s|$|;|\)|"|'))/gm },
   { name: "if: false", pattern: /^\s*(-\s+)?if\s*:\s*(false|'false'|"false"|\$\{\{\s*false\s*\}\})\s*(#.*)?$/gim },
 ];
 
@@ -24,5 +25,10 @@ function count(repo: Repository, pattern: RegExp): number {
   return n;
 }
 
-export const noSuppressions: IntentCheck = (before, after) =>
-  PATTERNS.filter(({ pattern }) => count(after, pattern) > count(before, pattern)).map(({ name }) => `${name} was added`);
+/** Settings that make a tool strict: removing one switches a check off (npm's engine check, for one). */
+const STRICTNESS: Array<{ name: string; pattern: RegExp }> = [{ name: "npm's engine-strict=true", pattern: /^\s*engine-strict\s*=\s*true\s*$/gm }];
+
+export const noSuppressions: IntentCheck = (before, after) => [
+  ...PATTERNS.filter(({ pattern }) => count(after, pattern) > count(before, pattern)).map(({ name }) => `${name} was added`),
+  ...STRICTNESS.filter(({ pattern }) => count(after, pattern) < count(before, pattern)).map(({ name }) => `${name} was switched off`),
+];

@@ -5,10 +5,8 @@
  * The first failure ends the run, as a crashing container does.
  */
 import path from "node:path";
-import { expandWord } from "../shell/expand.js";
-import { BadSubstitution } from "../shell/expand.js";
-import { literalWord } from "../shell/expand.js";
-import { tokenize } from "../shell/tokenize.js";
+import { BadSubstitution, expandValue, expandWord, literalWord } from "../shell/expand.js";
+import { parseScript } from "../shell/parse.js";
 import type { App, World } from "../world.js";
 import type { FsEntry, Image } from "./image.js";
 import { canExecute, canWrite, isRootUser, knownAbsent, onPath, resolveIn } from "./image.js";
@@ -120,12 +118,17 @@ function interpreterExists(ctx: RunContext, shebang: string): boolean {
 
 /** Runs a shell script (a file's content or `sh -c` text) until the command that stays in the foreground. */
 function runShellScript(ctx: RunContext, script: string, args: readonly string[], line: number): Outcome {
-  const commands = tokenize(script);
+  const commands = parseScript(script, { githubExpressions: false }).flatMap((list) => {
+    const inList = list.pipelines.flatMap((p) => p.commands);
+    return inList.map((command, i) => ({ command, background: list.background && i === inList.length - 1 }));
+  });
   let last: Outcome = { kind: "other", what: "sh" };
-  for (const [index, command] of commands.entries()) {
+  for (const [index, { command, background }] of commands.entries()) {
     let words: string[];
     try {
       words = command.words.flatMap((w) => expandWord(w, { env: ctx.env, args }));
+      // Set for the shell and for the command after them alike: the process this chain ends in may read either.
+      for (const a of command.assignments) ctx.env.set(a.name, expandValue(a.value, { env: ctx.env, args }));
     } catch (e) {
       if (e instanceof BadSubstitution) return fail(appNotServing, line, `/bin/sh: 1: ${e.message}`);
       throw e;
@@ -133,7 +136,7 @@ function runShellScript(ctx: RunContext, script: string, args: readonly string[]
     const first = command.words[0] ? literalWord(command.words[0]) : "";
     if (words.length === 0) continue;
     const [name, ...rest] = words;
-    if (["set", "echo", "printf", ":", "true", "umask", "trap", "shift", "if", "then", "fi", "else", "[", "test"].includes(first)) continue;
+    if (["set", "echo", "printf", ":", "true", "umask", "trap", "shift", "[", "test"].includes(first)) continue;
     if (name === "export") {
       for (const a of rest) {
         const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(a);
@@ -145,7 +148,7 @@ function runShellScript(ctx: RunContext, script: string, args: readonly string[]
       ctx.cwd = resolveIn(ctx.cwd, rest[0] ?? "/");
       continue;
     }
-    const isLast = index === commands.length - 1 || command.next === "&";
+    const isLast = index === commands.length - 1 || background;
     if (name === "exec") return runProgram(ctx, rest.map((value) => ({ value, line })));
     if (!isLast) continue; // set-up commands (migrations, waits) before the foreground process
     last = runProgram(ctx, words.map((value) => ({ value, line })));

@@ -167,13 +167,31 @@ export function entriesUnder(image: Image, dir: string): string[] {
   return [...image.fs.keys()].filter((p) => p === dir || p.startsWith(prefix));
 }
 
+/**
+ * The uids of the accounts official images create, so that `chown 1000 …` and `USER 1000` mean the node
+ * user of a node image, as they do in the real image's /etc/passwd.
+ */
+const WELL_KNOWN_UIDS: Record<string, number> = { root: 0, node: 1000, nginx: 101, "www-data": 33, nobody: 65534, nonroot: 65532, postgres: 999, redis: 999 };
+
+function uidOf(account: string): number | null {
+  if (/^\d+$/.test(account)) return Number(account);
+  return WELL_KNOWN_UIDS[account] ?? null;
+}
+
+/** Whether two owner specs (names or numeric uids) name the same account. */
+export function sameAccount(a: string, b: string): boolean {
+  if (a === b) return true;
+  const ua = uidOf(a);
+  return ua !== null && ua === uidOf(b);
+}
+
 /** Whether `user` may create entries in directory `dir`. */
 export function canWrite(image: Image, user: string, dir: string): boolean {
   if (isRootUser(user)) return true;
   const entry = image.fs.get(dir);
   if (!entry) return false;
   const name = user.split(":")[0]!;
-  if (entry.owner === name) return (entry.mode & 0o200) !== 0;
+  if (sameAccount(entry.owner, name)) return (entry.mode & 0o200) !== 0;
   return (entry.mode & 0o002) !== 0;
 }
 

@@ -5,9 +5,9 @@
  * list's status is its last command's.
  */
 import path from "node:path";
-import { expandWord } from "../shell/expand.js";
-import { BadSubstitution } from "../shell/expand.js";
-import { tokenize } from "../shell/tokenize.js";
+import { BadSubstitution, expandValue, expandWord } from "../shell/expand.js";
+import { parseScript } from "../shell/parse.js";
+import type { SimpleCommand } from "../shell/parse.js";
 import type { App } from "../world.js";
 import type { Image } from "./image.js";
 import { canWrite, entriesUnder, exists, isDir, isRootUser, knownAbsent, mkdirs, onPath, resolveIn } from "./image.js";
@@ -384,6 +384,55 @@ const HANDLERS: Record<string, Handler> = {
   apk: installPackages,
 };
 
+/** What a RUN step's shell carries from one command to the next. */
+interface ShellState {
+  cwd: string;
+  vars: Map<string, string>;
+}
+
+/** Runs one simple command. Without `-e`, a failure does not stop the step: the caller goes on to the next. */
+function runCommand(command: SimpleCommand, state: ShellState, env: RunEnvironment): CommandResult {
+  const { image } = env;
+  let argv: string[];
+  let assigned: [string, string][];
+  try {
+    argv = command.words.flatMap((w) => expandWord(w, { env: state.vars }));
+    assigned = command.assignments.map((a) => [a.name, expandValue(a.value, { env: state.vars })]);
+  } catch (e) {
+    if (e instanceof BadSubstitution) return failure(2, `/bin/sh: 1: ${e.message}`);
+    throw e;
+  }
+  const [name, ...args] = argv;
+  // `VAR=value` alone sets a shell variable; before a command it is only that command's environment.
+  if (name === undefined) {
+    for (const [k, v] of assigned) state.vars.set(k, v);
+    return ok;
+  }
+  if (name === "export") {
+    for (const a of args) {
+      const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(a);
+      if (m) state.vars.set(m[1]!, m[2]!);
+    }
+    return ok;
+  }
+  if (name === "cd") {
+    const target = resolveIn(state.cwd, args[0] ?? "/root");
+    if (!isDir(image, target) && knownAbsent(image, target)) return failure(2, `/bin/sh: 1: cd: can't cd to ${args[0] ?? "~"}`);
+    state.cwd = target;
+    return ok;
+  }
+  if (name === "false") return failure(1);
+  if ((name === "python" || name === "python3") && args[0] === "-m" && args[1] === "pip") return pip(args.slice(2), state.cwd, env);
+  const program = path.posix.basename(name);
+  const handler = HANDLERS[program];
+  if (env.strict && image.known && TRACKED_PROGRAMS.has(program) && !name.includes("/") && onPath(image, program) === null) {
+    return failure(127, `/bin/sh: 1: ${program}: not found`);
+  }
+  if (handler) return handler(args, state.cwd, env);
+  if (!env.strict && !NO_FILE_EFFECTS.has(program)) image.exact = false;
+  return ok;
+}
+
 /** Runs a shell-form RUN script (or an exec-form argv) against the image. */
 export function runScript(script: string, env: RunEnvironment): CommandResult {
   const { image } = env;
@@ -391,60 +440,26 @@ export function runScript(script: string, env: RunEnvironment): CommandResult {
   if (image.known && !image.fs.has(shell) && !image.binaries.has(path.posix.basename(shell))) {
     return failure(1, `runc run failed: unable to start container process: error during container init: exec: "${shell}": stat ${shell}: no such file or directory: unknown`);
   }
-  const commands = tokenize(script);
-  let cwd = image.workdir;
-  const scopeEnv = new Map(image.env);
+  const state: ShellState = { cwd: image.workdir, vars: new Map(image.env) };
   let status = 0;
-  let skipping: "&&" | "||" | null = null;
   const output: string[] = [];
-  for (const command of commands) {
-    if (skipping === "&&" && status !== 0) {
-      skipping = command.next === "&&" ? "&&" : command.next === "||" ? "||" : null;
-      continue;
-    }
-    if (skipping === "||" && status === 0) {
-      skipping = command.next === "||" ? "||" : command.next === "&&" ? "&&" : null;
-      continue;
-    }
-    let argv: string[];
-    try {
-      argv = command.words.flatMap((w) => expandWord(w, { env: scopeEnv }));
-    } catch (e) {
-      if (e instanceof BadSubstitution) {
-        status = 2;
-        output.push(`/bin/sh: 1: ${e.message}`);
-        skipping = command.next === "&&" || command.next === "||" ? command.next : null;
-        continue;
+  for (const list of parseScript(script, { githubExpressions: false })) {
+    list.pipelines.forEach((pipeline, index) => {
+      const op = list.ops[index - 1];
+      if ((op === "&&" && status !== 0) || (op === "||" && status === 0)) return;
+      for (const command of pipeline.commands) {
+        // Inside if/for/while/case, a function, a subshell or `!`, whether and how a command runs is control
+        // flow the model does not follow: it neither fails the step nor changes what the model knows.
+        if (command.conditional || pipeline.negated) {
+          if (!env.strict) image.exact = false;
+          status = 0;
+          continue;
+        }
+        const result = runCommand(command, state, env);
+        status = result.status;
+        output.push(...result.output);
       }
-      throw e;
-    }
-    // `VAR=value cmd` and `export VAR=value`
-    while (argv.length > 0 && /^[A-Za-z_][A-Za-z0-9_]*=/.test(argv[0]!) && argv.length > 1) argv.shift();
-    const [name, ...args] = argv;
-    let result: CommandResult = ok;
-    if (name === undefined) result = ok;
-    else if (name === "export") {
-      for (const a of args) {
-        const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(a);
-        if (m) scopeEnv.set(m[1]!, m[2]!);
-      }
-    } else if (name === "cd") {
-      const target = resolveIn(cwd, args[0] ?? "/root");
-      if (!isDir(image, target) && knownAbsent(image, target)) result = failure(2, `/bin/sh: 1: cd: can't cd to ${args[0] ?? "~"}`);
-      else cwd = target;
-    } else if (name === "false") result = failure(1);
-    else if ((name === "python" || name === "python3") && args[0] === "-m" && args[1] === "pip") result = pip(args.slice(2), cwd, env);
-    else {
-      const program = path.posix.basename(name);
-      const handler = HANDLERS[program];
-      if (env.strict && image.known && TRACKED_PROGRAMS.has(program) && !name.includes("/") && onPath(image, program) === null) {
-        result = failure(127, `/bin/sh: 1: ${program}: not found`);
-      } else if (handler) result = handler(args, cwd, env);
-      else if (!env.strict && !NO_FILE_EFFECTS.has(program)) image.exact = false;
-    }
-    status = result.status;
-    output.push(...result.output);
-    skipping = command.next === "&&" || command.next === "||" ? command.next : null;
+    });
   }
   return { status, output };
 }

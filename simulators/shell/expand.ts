@@ -1,9 +1,10 @@
 /**
- * Parameter expansion as sh does it for the forms real scripts use: `$VAR`, `${VAR}`, `${VAR:-default}`,
- * `${VAR-default}`, `$1`, `"$@"`. Unquoted expansions split on whitespace; quoted ones do not. A `${…}` that is
- * not a valid parameter expression is a `bad substitution`, exactly where bash reports one.
+ * Parameter expansion as sh does it, over the words `parseScript` reads: `$VAR`, `${VAR:-default}` and the
+ * other `${VAR op word}` forms, `$1`, `$#`, `"$@"`. Unquoted expansions split into fields on whitespace; quoted
+ * ones do not. A `${…}` the reader marked bad is a `bad substitution`, exactly where bash reports one. Command
+ * substitutions are not run: a simulator cannot know their output, so they stand for their own text.
  */
-import type { RawWord } from "./tokenize.js";
+import type { Part, Word } from "./parse.js";
 
 export interface ExpansionScope {
   env: ReadonlyMap<string, string>;
@@ -17,117 +18,132 @@ export class BadSubstitution extends Error {
   }
 }
 
-const NAME = /^[A-Za-z_][A-Za-z0-9_]*/;
+/** The fields a word expands to, built up part by part. */
+class Fields {
+  readonly done: string[] = [];
+  private current = "";
+  /** Whether the current field exists even if empty (`""` is one empty field, an empty `$X` none). */
+  private present = false;
 
-function lookup(name: string, scope: ExpansionScope): string | undefined {
-  if (/^\d+$/.test(name)) return scope.args?.[Number(name) - 1];
-  if (name === "#") return String(scope.args?.length ?? 0);
+  join(text: string, quoted: boolean): void {
+    this.current += text;
+    if (quoted || text !== "") this.present = true;
+  }
+
+  /** An unquoted expansion: whitespace inside it separates fields. */
+  split(text: string): void {
+    text.split(/[ \t\n]+/).forEach((piece, index) => {
+      if (index > 0 && this.present) this.next();
+      this.join(piece, false);
+    });
+  }
+
+  /** `"$@"`: one field per argument, the first and last joined to the text around them. */
+  spread(args: readonly string[]): void {
+    args.forEach((arg, index) => {
+      if (index > 0) this.next();
+      this.join(arg, true);
+    });
+  }
+
+  end(): string[] {
+    if (this.present) this.next();
+    return this.done;
+  }
+
+  private next(): void {
+    this.done.push(this.current);
+    this.current = "";
+    this.present = false;
+  }
+}
+
+function special(name: string, scope: ExpansionScope): string | undefined {
+  const args = scope.args ?? [];
+  if (/^\d+$/.test(name)) return args[Number(name) - 1];
+  if (name === "#") return String(args.length);
+  if (name === "@" || name === "*") return args.join(" ");
+  // A script that has run nothing yet: the last status is 0, and `$$` any pid.
+  if (name === "?") return "0";
+  if (name === "$") return "1";
   return scope.env.get(name);
 }
 
-/** Expands one piece of text; `$@` becomes a marker handled by expandWord. */
-function expandText(text: string, scope: ExpansionScope, vars: Set<string>): string {
-  let out = "";
-  let i = 0;
-  while (i < text.length) {
-    const c = text[i]!;
-    if (c === "\\" && text[i + 1] === "$") {
-      out += "$";
-      i += 2;
-      continue;
-    }
-    if (c !== "$") {
-      out += c;
-      i += 1;
-      continue;
-    }
-    const rest = text.slice(i + 1);
-    if (rest.startsWith("{")) {
-      const close = rest.indexOf("}");
-      if (close < 0) throw new BadSubstitution("$" + rest);
-      const inner = rest.slice(1, close);
-      const m = /^([A-Za-z_][A-Za-z0-9_]*|\d+|#|@)(?:(:?[-=+?])(.*))?$/s.exec(inner);
-      if (!m) throw new BadSubstitution("${" + inner + "}");
-      const name = m[1]!;
-      vars.add(name);
-      const value = name === "@" ? (scope.args ?? []).join(" ") : lookup(name, scope);
-      const op = m[2];
-      const word = m[3] ?? "";
-      let result = value ?? "";
-      if (op === ":-" || op === ":=") result = value === undefined || value === "" ? word : value;
-      else if (op === "-" || op === "=") result = value === undefined ? word : value;
-      else if (op === ":+") result = value === undefined || value === "" ? "" : word;
-      else if (op === "+") result = value === undefined ? "" : word;
-      out += result;
-      i += 2 + close;
-      continue;
-    }
-    if (rest.startsWith("@")) {
-      out += "\u0000@\u0000";
-      i += 2;
-      continue;
-    }
-    const m = NAME.exec(rest) ?? /^(\d|#|\?|\$)/.exec(rest);
-    if (!m) {
-      out += "$";
-      i += 1;
-      continue;
-    }
-    vars.add(m[0]);
-    out += m[0] === "?" ? "0" : m[0] === "$" ? "1" : (lookup(m[0], scope) ?? "");
-    i += 1 + m[0].length;
-  }
-  return out;
+/** A shell glob (`*`, `?`) as a regular expression matching the whole text. */
+function globRegExp(glob: string): RegExp {
+  const source = [...glob].map((c) => (c === "*" ? ".*" : c === "?" ? "." : c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))).join("");
+  return new RegExp(`^${source}$`, "s");
 }
 
-/** Expands a word into zero or more fields, and names the variables it referenced. */
-export function expandWord(word: RawWord, scope: ExpansionScope, referenced = new Set<string>()): string[] {
-  const fields: string[] = [];
-  let current = "";
-  let hasContent = false;
-  for (const part of word) {
-    if (part.quote === "single") {
-      current += part.text;
-      hasContent = true;
-      continue;
-    }
-    const expanded = expandText(part.text, scope, referenced);
-    if (expanded.includes("\u0000@\u0000")) {
-      const [before, after] = expanded.split("\u0000@\u0000");
-      const args = [...(scope.args ?? [])];
-      if (args.length === 0) {
-        current += (before ?? "") + (after ?? "");
-        hasContent ||= part.quote === "double" && (before ?? "") + (after ?? "") !== "";
-        continue;
-      }
-      args[0] = (before ?? "") + current + args[0];
-      current = "";
-      fields.push(...args.slice(0, -1));
-      current = args[args.length - 1]! + (after ?? "");
-      hasContent = true;
-      continue;
-    }
-    if (part.quote === "double") {
-      current += expanded;
-      hasContent = true;
-      continue;
-    }
-    const pieces = expanded.split(/[ \t\n]+/);
-    pieces.forEach((piece, index) => {
-      if (index > 0 && (current !== "" || hasContent)) {
-        fields.push(current);
-        current = "";
-        hasContent = false;
-      }
-      current += piece;
-      if (piece !== "") hasContent = true;
-    });
+/** `${VAR#glob}`, `##`, `%`, `%%`: the value without its shortest or longest matching prefix or suffix. */
+function removeMatch(value: string, op: string, glob: string): string {
+  const pattern = globRegExp(glob);
+  const prefix = op.startsWith("#");
+  // The shortest prefix and the longest suffix are found cutting from the start; the others from the end.
+  const cuts = [...Array(value.length + 1).keys()];
+  for (const cut of op === "#" || op === "%%" ? cuts : cuts.reverse()) {
+    if (prefix && pattern.test(value.slice(0, cut))) return value.slice(cut);
+    if (!prefix && pattern.test(value.slice(cut))) return value.slice(0, cut);
   }
-  if (current !== "" || hasContent) fields.push(current);
-  return fields;
+  return value;
 }
 
-/** The literal text of a word, without expansion (quotes removed). */
-export function literalWord(word: RawWord): string {
-  return word.map((p) => p.text).join("");
+/** `${name op word}` given the parameter's value (undefined when unset). */
+function applyOperator(value: string | undefined, op: string, word: string): string {
+  const text = value ?? "";
+  if (op === ":-" || op === ":=") return text === "" ? word : text;
+  if (op === "-" || op === "=") return value === undefined ? word : text;
+  if (op === ":+") return text === "" ? "" : word;
+  if (op === "+") return value === undefined ? "" : word;
+  if (op === "#" || op === "##" || op === "%" || op === "%%") return removeMatch(text, op, word);
+  // `:?` would stop the script on an empty value; a simulator never invents that failure. Case changes,
+  // replacements and substrings are not modelled: the value is left as it is.
+  return text;
+}
+
+const BRACED = /^\$\{([#!]?)([0-9]+|[@*#?$!-]|[A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?(:?[-=+?]|##?|%%?|\/\/?|\^\^?|,,?|:)?(.*)\}$/s;
+
+/** `$1`, `$@`, `${#VAR}` …: the parameters the reader leaves as substitutions. Null stands for `$@`'s fields. */
+function parameter(text: string, scope: ExpansionScope): string | null {
+  if (!text.startsWith("${")) return text === "$@" ? null : (special(text.slice(1), scope) ?? "");
+  const m = BRACED.exec(text);
+  if (!m) return "";
+  const [, prefix, name, op, word] = m as unknown as [string, string, string, string | undefined, string];
+  if (prefix === "#" && name !== "#") return String((special(name, scope) ?? "").length);
+  if (prefix === "!") return ""; // indirection (`${!name}`) is too rare in these scripts to model
+  if (name === "@" && op === undefined) return null;
+  return applyOperator(special(name, scope), op ?? "", word);
+}
+
+function expandPart(part: Part, scope: ExpansionScope, fields: Fields): void {
+  if (part.kind === "bad") throw new BadSubstitution(part.text);
+  if (part.kind === "lit") return fields.join(part.text, part.quoted);
+  // Read only from a workflow's script, whose runner substitutes these itself: shown as written.
+  if (part.kind === "expr") return fields.join(`\${{ ${part.inner} }}`, part.quoted);
+  if (part.kind === "subst" && (part.text.startsWith("$(") || part.text.startsWith("`"))) return fields.join(part.text, part.quoted);
+  const value = part.kind === "var" ? applyOperator(scope.env.get(part.name), part.op ?? "", part.fallback ?? "") : parameter(part.text, scope);
+  if (value === null) fields.spread(scope.args ?? []);
+  else if (part.quoted) fields.join(value, true);
+  else fields.split(value);
+}
+
+/**
+ * Expands a word into zero or more fields, as sh does before running a command.
+ * @example expandWord(parseScript('exec "$@"')[0]!.pipelines[0]!.commands[0]!.words[1]!, { env, args: ["node", "app.js"] }) // ["node", "app.js"]
+ * @throws BadSubstitution where bash would stop with `bad substitution`
+ */
+export function expandWord(word: Word, scope: ExpansionScope): string[] {
+  const fields = new Fields();
+  for (const part of word.parts) expandPart(part, scope, fields);
+  return fields.end();
+}
+
+/** An assignment's value (`NAME=value`), which sh does not split: the word's fields joined back with spaces. */
+export function expandValue(word: Word, scope: ExpansionScope): string {
+  return expandWord(word, scope).join(" ");
+}
+
+/** The literal text of a word (quotes removed), or its source when it expands anything. */
+export function literalWord(word: Word): string {
+  return word.parts.every((p) => p.kind === "lit") ? word.parts.map((p) => (p.kind === "lit" ? p.text : "")).join("") : word.raw;
 }

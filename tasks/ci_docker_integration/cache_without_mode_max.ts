@@ -42,6 +42,7 @@ export const cacheWithoutModeMax: ScenarioSource = {
       ],
     },
     { description: "a named builder step right after checkout", actions: [addBlock(WF, 16, "      - name: Set up Docker Buildx\n        uses: docker/setup-buildx-action@v3\n\n")] },
+    { description: "docker buildx create --use in a run step", actions: [edit(".github/workflows/publish.yml", "      - uses: actions/checkout@v4\n", "      - uses: actions/checkout@v4\n      - run: docker buildx create --use\n")] },
   ],
   wrong: [
     {

@@ -31,6 +31,7 @@ export const missingBuildxForPlatforms: ScenarioSource = {
       actions: [edit(WF, "      - uses: docker/setup-qemu-action@v3\n", "      - uses: docker/setup-qemu-action@v3\n      - uses: docker/setup-buildx-action@v3\n        with:\n          driver: docker-container\n")],
     },
     { description: "a block inserted before QEMU", actions: [addBlock(WF, 46, "      - name: Set up Docker Buildx\n        uses: docker/setup-buildx-action@v3\n")] },
+    { description: "docker buildx create --use after QEMU", actions: [edit(".github/workflows/ci.yml", "      - uses: docker/setup-qemu-action@v3\n", "      - uses: docker/setup-qemu-action@v3\n      - run: docker buildx create --use\n")] },
   ],
   wrong: [
     {

@@ -1,4 +1,4 @@
-import { deleteLine, edit, replaceLine } from "../fix.js";
+import { deleteBlock, deleteLine, edit, replaceLine } from "../fix.js";
 import type { ScenarioSource } from "../schema.js";
 
 const WF = ".github/workflows/publish.yml";
@@ -34,6 +34,7 @@ export const wrongBuildContext: ScenarioSource = {
       description: "the root as context with the backend Dockerfile: its COPY sources are then looked up at the root",
       actions: [edit(WF, "          context: ./backend\n          file: ./Dockerfile\n", "          context: .\n          file: ./backend/Dockerfile\n")],
     },
+    { description: "delete the API image step: the web image alone builds", actions: [deleteBlock(".github/workflows/publish.yml", 25, 34)] },
   ],
   optimal_steps: 1,
   max_steps: 10,

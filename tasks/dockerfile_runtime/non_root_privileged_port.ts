@@ -25,6 +25,7 @@ export const nonRootPrivilegedPort: ScenarioSource = {
   alternatives: [
     { description: "hand the whole app directory to node", actions: [addLine("Dockerfile", 11, "RUN chown -R node:node /app")] },
     { description: "create the directory with its owner in one command", actions: [addLine("Dockerfile", 11, "RUN install -d -o node -g node /app/data")] },
+    { description: "chown to the node user's uid (1000 in the node images)", actions: [addLine("Dockerfile", 11, "RUN mkdir -p /app/data && chown 1000:1000 /app/data")] },
   ],
   wrong: [
     { description: "run as root", actions: [replaceLine("Dockerfile", 11, "USER root")] },

@@ -30,6 +30,7 @@ export const invalidBaseImage: ScenarioSource = {
     { description: "another tag that does not exist", actions: [replaceLine("Dockerfile", 1, "FROM python:3.12-slimm-bookworm")] },
     { description: "a misspelt repository", actions: [replaceLine("Dockerfile", 1, "FROM pyhton:3.12-slim")] },
     { description: "an image without Python: pip is not found", actions: [replaceLine("Dockerfile", 1, "FROM node:20-slim")] },
+    { description: "the tag dropped for :latest: it builds, but the Python version now floats with every release", actions: [edit("Dockerfile", "FROM python:3.12-slimm", "FROM python:latest")] },
   ],
   optimal_steps: 1,
   max_steps: 10,

@@ -49,6 +49,7 @@ export const invalidRunSyntax: ScenarioSource = {
       description: "a backslash at the start of the orphaned line",
       actions: [edits(["Dockerfile", "    && pip install", "\\ && pip install"])],
     },
+    { description: "a RUN of its own whose failure is swallowed with || true", actions: [edit("Dockerfile", "    && pip install --no-cache-dir -r requirements.txt", "RUN pip install --no-cache-dir -r requirements.txt || true")] },
   ],
   optimal_steps: 1,
   max_steps: 10,

@@ -30,6 +30,7 @@ export const missingFromInstruction: ScenarioSource = {
     { description: "FROM after other instructions", actions: [edit("Dockerfile", "WORKDIR /app", "FROM python:3.12-slim\nWORKDIR /app")] },
     { description: "FROM scratch: RUN finds no shell", actions: [addLine("Dockerfile", 1, "FROM scratch")] },
     { description: "an image without pip", actions: [addLine("Dockerfile", 1, "FROM node:20-slim")] },
+    { description: "a FROM without a tag: it builds, on whatever Python latest is that day", actions: [addLine("Dockerfile", 1, "FROM python")] },
   ],
   optimal_steps: 1,
   max_steps: 10,

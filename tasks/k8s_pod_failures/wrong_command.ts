@@ -36,6 +36,8 @@ export const wrongCommand: ScenarioSource = {
     { description: "only the options as args: args replace the image's CMD, so --concurrency is run as a program", actions: [replaceLine(DEPLOYMENT, 20, '          args: ["--concurrency", "4"]')] },
     { description: "a path relative to the wrong directory", actions: [edit(DEPLOYMENT, '"workers.py"', '"app/worker.py"')] },
     { description: "scale the worker to zero", actions: [edit(DEPLOYMENT, "replicas: 2", "replicas: 0")] },
+    { description: "keep the pod alive with sleep: Running, and no thumbnail is ever made", actions: [edit("k8s/deployment.yaml", "command: [\"python\", \"workers.py\", \"--concurrency\", \"4\"]", "command: [\"sleep\", \"infinity\"]")] },
+    { description: "fall back to sleeping when the worker fails", actions: [edit("k8s/deployment.yaml", "command: [\"python\", \"workers.py\", \"--concurrency\", \"4\"]", "command: [\"sh\", \"-c\", \"python workers.py --concurrency 4 || sleep infinity\"]")] },
   ],
   optimal_steps: 1,
   max_steps: 10,

@@ -30,6 +30,7 @@ export const artifactPathMismatch: ScenarioSource = {
   wrong: [
     { description: "the path at the root of the builder", actions: [edit(DF, "/app/dist", "/dist")] },
     { description: "copy build/ from the build context, where it does not exist", actions: [edit(DF, "COPY --from=builder /app/dist", "COPY build")] },
+    { description: "skip the build and create an empty dist/: nginx serves nothing", actions: [edit("frontend/Dockerfile", "RUN npm run build", "RUN mkdir -p dist")] },
   ],
   optimal_steps: 1,
   max_steps: 10,

@@ -64,6 +64,7 @@ export const matrixVersionFailure: ScenarioSource = {
       actions: [edit(WF, "        node: [14, 18, 20, 22]\n", "        node: [18, 20, 22]\n"), edit(WF, "  test:\n    runs-on: ubuntu-latest\n", "  test:\n    needs: coverage\n    runs-on: ubuntu-latest\n")],
       leaves_unfixed: ["coverage-needs-test"],
     },
+    { description: "engine-strict switched off: Node 14 installs, and the check that said it is unsupported is gone", actions: [edits([".npmrc", "engine-strict=true", "engine-strict=false"], [".github/workflows/ci.yml", "  coverage:\n", "  coverage:\n    needs: test\n"])] },
   ],
   optimal_steps: 2,
   max_steps: 10,

@@ -36,6 +36,8 @@ export const buildArgNotPassed: ScenarioSource = {
     },
     { description: "a build arg under another name", actions: [edit(WF, "          push: true\n", "          push: true\n          build-args: VERSION=${{ github.ref_name }}\n")] },
     { description: "ENV from the unset ARG is still empty", actions: [edit("Dockerfile", "ARG APP_VERSION\n", "ARG APP_VERSION\nENV APP_VERSION=${APP_VERSION}\n")] },
+    { description: "delete the check that fails without a version", actions: [edit("Dockerfile", "RUN test -n \"$APP_VERSION\"\n", "")] },
+    { description: "print the check instead of running it", actions: [edit("Dockerfile", "RUN test -n \"$APP_VERSION\"", "RUN echo test -n \"$APP_VERSION\"")] },
   ],
   optimal_steps: 1,
   max_steps: 10,

@@ -57,6 +57,7 @@ export const ghcrWrongCredentials: ScenarioSource = {
     { description: "a secret the repository does not have", actions: [edit(PUBLISH, "${{ secrets.DOCKER_PASSWORD }}", "${{ secrets.GHCR_TOKEN }}")] },
     { description: "a personal access token pasted in", actions: [edit(PUBLISH, "${{ secrets.DOCKER_PASSWORD }}", "ghp_4Nq7Rz2XkV9mT1bL8sW3yH6dF0cJ5pA2eU7i")] },
     { description: "log in to Docker Hub instead (drop the registry)", actions: [edit(PUBLISH, "          registry: ghcr.io\n", "")] },
+    { description: "publish to Docker Hub instead of GHCR: the login works because the image now goes elsewhere", actions: [edits([".github/workflows/publish.yml", "registry: ghcr.io", "registry: docker.io"], [".github/workflows/publish.yml", "IMAGE: ghcr.io/acme/menu-service", "IMAGE: docker.io/acme/menu-service"])] },
   ],
   optimal_steps: 1,
   max_steps: 10,

@@ -67,6 +67,7 @@ export const missingEnvSecrets: ScenarioSource = {
       description: "a hard-coded username and access token",
       actions: [addBlock(CI, 34, "        env:\n          DOCKERHUB_USERNAME: acme\n          DOCKERHUB_TOKEN: dckr_pat_2bVqXhT9LmN4pR7sW1yZ0aQe")],
     },
+    { description: "the two secrets mapped the wrong way round: the username goes in as the password", actions: [edit(".github/workflows/ci.yml", "        run: echo \"$DOCKERHUB_TOKEN\" | docker login", "        env:\n          DOCKERHUB_USERNAME: ${{ secrets.DOCKERHUB_TOKEN }}\n          DOCKERHUB_TOKEN: ${{ secrets.DOCKERHUB_USERNAME }}\n        run: echo \"$DOCKERHUB_TOKEN\" | docker login")] },
   ],
   optimal_steps: 1,
   max_steps: 10,

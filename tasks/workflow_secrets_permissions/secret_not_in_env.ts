@@ -50,6 +50,7 @@ export const secretNotInEnv: ScenarioSource = {
     { description: "the env context, never defined", actions: [addBlock(CI, 29, "        env:\n          SLACK_WEBHOOK_URL: ${{ env.SLACK_WEBHOOK_URL }}")] },
     { description: "swallow curl's failure with || true", actions: [edit(CI, '            "$SLACK_WEBHOOK_URL"\n', '            "$SLACK_WEBHOOK_URL" || true\n')] },
     { description: "switch the step off with if: false", actions: [edit(CI, "      - name: Post to Slack\n", "      - name: Post to Slack\n        if: false\n")] },
+    { description: "print the curl command instead of running it: nothing is posted", actions: [edit(".github/workflows/ci.yml", "          curl -sS -X POST", "          echo curl -sS -X POST")] },
   ],
   optimal_steps: 1,
   max_steps: 10,

@@ -41,6 +41,7 @@ export const wrongSecretSyntax: ScenarioSource = {
     { description: "a dollar without braces: bash reads $secrets, then literal text", actions: [edit(CI, "${ secrets.DOCKERHUB_TOKEN }", "$secrets.DOCKERHUB_TOKEN")] },
     { description: "single braces without the spaces", actions: [edit(CI, "${ secrets.DOCKERHUB_TOKEN }", "${secrets.DOCKERHUB_TOKEN}")] },
     { description: "the token pasted into the script", actions: [edit(CI, "${ secrets.DOCKERHUB_TOKEN }", "dckr_pat_2bVqXhT9LmN4pR7sW1yZ0aQe")] },
+    { description: "a correct expression for the wrong secret: the username is sent as the password", actions: [edit(".github/workflows/ci.yml", "${ secrets.DOCKERHUB_TOKEN }", "${{ secrets.DOCKERHUB_USERNAME }}")] },
   ],
   optimal_steps: 1,
   max_steps: 10,

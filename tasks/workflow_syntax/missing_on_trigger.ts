@@ -34,6 +34,8 @@ export const missingOnTrigger: ScenarioSource = {
     { description: "an empty mapping: still no trigger", actions: [addLine(CI, 2, "on: {}")] },
     { description: "`on:` with nothing under it", actions: [addLine(CI, 2, "on:")] },
     { description: "an event GitHub does not have", actions: [addLine(CI, 2, "on: commit")] },
+    { description: "only a manual trigger: the notify job, meant for pushes, can never run", actions: [edit(".github/workflows/ci.yml", "name: CI\n", "name: CI\n\non: workflow_dispatch\n")] },
+    { description: "only pull requests: the push notification never runs", actions: [edit(".github/workflows/ci.yml", "name: CI\n", "name: CI\n\non: pull_request\n")] },
   ],
   optimal_steps: 1,
   max_steps: 10,

@@ -49,6 +49,7 @@ export const missingStepUsesOrRun: ScenarioSource = {
 `),
       ],
     },
+    { description: "a run step that creates a docker-container builder and makes it current", actions: [addLine(".github/workflows/publish.yml", 33, "        run: docker buildx create --use --driver docker-container")] },
   ],
   wrong: [
     { description: "delete the empty step: the gha cache export then fails on the docker driver", actions: [deleteLine(PUBLISH, 32)] },

@@ -18,6 +18,10 @@ export const builderDriverUnsupported = runRule({
       workflowCase(jobWith(`${CHECKOUT}      - uses: docker/setup-qemu-action@v3\n      - uses: docker/setup-buildx-action@v3\n${build("          platforms: linux/amd64,linux/arm64\n          cache-to: type=gha,mode=max\n")}`), {
         files: APP_FILES,
       }),
+      workflowCase(jobWith(`${CHECKOUT}      - run: docker buildx create --use --name ci\n${build("          cache-to: type=gha,mode=max\n")}`), {
+        files: APP_FILES,
+        name: "a docker-container builder made current with docker buildx create --use",
+      }),
     ],
     invalid: [
       workflowCase(jobWith(`${CHECKOUT}${build("          platforms: linux/amd64,linux/arm64\n")}`), {
@@ -29,6 +33,12 @@ export const builderDriverUnsupported = runRule({
         files: APP_FILES,
         file: CI,
         message: "Cache export is not supported for the docker driver.",
+      }),
+      workflowCase(jobWith(`${CHECKOUT}      - run: docker buildx create --name ci\n${build("          cache-to: type=gha\n")}`), {
+        files: APP_FILES,
+        file: CI,
+        message: "Cache export is not supported for the docker driver.",
+        name: "a builder created but not made current (no --use)",
       }),
     ],
   },

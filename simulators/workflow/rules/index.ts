@@ -14,6 +14,7 @@ import { jobNeeds } from "./job-needs.js";
 import { loginCredentialsEmpty } from "./login-credentials-empty.js";
 import { loginDenied } from "./login-denied.js";
 import { missingRunsOn } from "./missing-runs-on.js";
+import { nodeOptionUnsupported } from "./node-option-unsupported.js";
 import { npmEngineUnsupported } from "./npm-engine-unsupported.js";
 import { missingTriggers } from "./missing-triggers.js";
 import { permissions } from "./permissions.js";
@@ -55,6 +56,7 @@ export const runRules: readonly RunRule[] = [
   builderDriverUnsupported,
   artifactNotFound,
   npmEngineUnsupported,
+  nodeOptionUnsupported,
 ];
 
 export const allRules: readonly WorkflowRule[] = [...parseRules, ...runRules];

@@ -27,6 +27,13 @@ export const loginDenied = runRule({
         message: 'Error response from daemon: Get "https://ghcr.io/v2/": denied: denied',
       }),
       workflowCase(login("ghcr.io", "${ secrets.GITHUB_TOKEN }"), { file: CI, line: 10, message: "denied: denied" }),
+      workflowCase(login("docker.io", "${{ secrets.DOCKERHUB_USERNAME }}"), {
+        world: { secrets: ["DOCKERHUB_USERNAME", "DOCKERHUB_TOKEN"] },
+        file: CI,
+        line: 10,
+        message: "unauthorized: incorrect username or password",
+        name: "the username secret passed as the password",
+      }),
     ],
   },
 });

@@ -6,7 +6,7 @@
 import { commandArgumentEmpty } from "../rules/command-argument-empty.js";
 import { workspaceFileMissing } from "../rules/workspace-file-missing.js";
 import { buildImage, dockerPush, dockerTag, normaliseRegistry, registryLogin } from "./docker.js";
-import { engineRefusal } from "./engines.js";
+import { engineRefusal, scriptRefusal } from "./engines.js";
 import { hasDirectory, hasFile, workspacePath } from "./state.js";
 import type { CommandResult, RunnerState } from "./state.js";
 import { concat, OPAQUE } from "./values.js";
@@ -87,11 +87,36 @@ function dockerLogin(args: Arg[], ctx: CommandContext): CommandResult {
   return result;
 }
 
+/**
+ * `docker buildx create --use` makes a new builder the current one (docker-container unless `--driver docker`),
+ * and build-push-action and `docker buildx build` build on the current builder; `docker buildx use default`
+ * goes back to the docker driver.
+ */
+function dockerBuildx(sub: string | undefined, tail: Arg[], ctx: CommandContext): CommandResult | null {
+  if (sub === "create") {
+    const { options } = optionsOf(tail, new Set(["--driver", "--name", "--platform", "--driver-opt", "--buildkitd-flags", "--config", "--node", "--bootstrap"]), new Set(["--use", "--append", "--leave"]));
+    const driver = options.get("--driver")?.at(-1)?.text ?? "docker-container";
+    if (options.has("--use") && driver !== "docker") ctx.state.builder = "docker-container";
+    return ok();
+  }
+  if (sub === "use") {
+    const name = tail.find((a) => !a.text.startsWith("-"))?.text;
+    if (name === "default") ctx.state.builder = "docker";
+    return ok();
+  }
+  return null;
+}
+
 function docker(args: Arg[], ctx: CommandContext): CommandResult {
   let rest = args;
+  const buildx = rest[0]?.text === "buildx";
   if (rest[0]?.text === "buildx" || rest[0]?.text === "image") rest = rest.slice(1);
   const sub = rest[0]?.text;
   const tail = rest.slice(1);
+  if (buildx) {
+    const handled = dockerBuildx(sub, tail, ctx);
+    if (handled) return handled;
+  }
   switch (sub) {
     case "build":
       return dockerBuild(tail, ctx);
@@ -158,7 +183,10 @@ function npm(args: Arg[], ctx: CommandContext): CommandResult {
   const sub = args[0]?.text ?? "";
   if (!["ci", "install", "i", "test", "t", "run", "run-script", "start", "build"].includes(sub) || args.some((a) => a.text === "--prefix")) return ok();
   const file = workspacePath(ctx.cwd, "package.json");
-  if (hasFile(ctx.state, file)) return (["ci", "install", "i"].includes(sub) ? engineRefusal(ctx.state, workspacePath(ctx.cwd, "."), args.map((a) => a.text)) : null) ?? ok();
+  if (hasFile(ctx.state, file)) {
+    const argv = args.map((a) => a.text);
+    return (["ci", "install", "i"].includes(sub) ? engineRefusal(ctx.state, workspacePath(ctx.cwd, "."), argv) : scriptRefusal(ctx.state, workspacePath(ctx.cwd, "."), argv)) ?? ok();
+  }
   const abs = `${ctx.workspaceRoot}/${file}`;
   return missingFile(254, [
     "npm error code ENOENT",

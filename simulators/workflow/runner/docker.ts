@@ -17,6 +17,7 @@ import type { CommandResult, Credential, RunnerState, StepFailure } from "./stat
 import type { Sval } from "./values.js";
 
 const DOCKER_LOOKING = /DOCKER|HUB/i;
+const USERNAME_LOOKING = /(^|_)(USER|USERNAME|USER_NAME|LOGIN|ACTOR|EMAIL)$/i;
 const GITHUB_LOOKING = /GITHUB|GHCR|^GH_|_GH_|(^|_)PAT$|^CR_PAT$/i;
 
 export function credentialOf(value: Sval): Credential {
@@ -34,7 +35,8 @@ export function credentialOf(value: Sval): Credential {
 
 /**
  * Whether a registry accepts a credential. Secrets are judged by their name, the only thing a workflow
- * says about them: a DOCKERHUB_TOKEN is a Docker Hub credential, a GHCR_PAT is a GitHub one. A literal
+ * says about them: a DOCKERHUB_TOKEN is a Docker Hub credential, a GHCR_PAT is a GitHub one, a
+ * DOCKERHUB_USERNAME is an account name and no password at all. A literal
  * string (a `${ secrets.X }` that was never an expression, a hard-coded password) is never right.
  */
 export function registryAccepts(registry: string, credential: Credential): boolean {
@@ -46,6 +48,8 @@ export function registryAccepts(registry: string, credential: Credential): boole
     case "github-token":
       return registry === "ghcr.io" || registry === "docker.pkg.github.com";
     case "secret": {
+      // A secret whose name says it holds the account name (DOCKERHUB_USERNAME) is not a password or token.
+      if (USERNAME_LOOKING.test(credential.name)) return false;
       const docker = DOCKER_LOOKING.test(credential.name) && !GITHUB_LOOKING.test(credential.name);
       const github = GITHUB_LOOKING.test(credential.name) && !DOCKER_LOOKING.test(credential.name);
       if (registry === "ghcr.io") return !docker;

@@ -5,6 +5,7 @@
  * .npmrc (or `--engine-strict`) it refuses to install. Texts from npm 6.14 and npm 10 (real-errors.md §F).
  */
 import path from "node:path";
+import { nodeOptionUnsupported } from "../rules/node-option-unsupported.js";
 import { npmEngineUnsupported } from "../rules/npm-engine-unsupported.js";
 import type { CommandResult, RunnerState } from "./state.js";
 
@@ -113,4 +114,44 @@ export function engineRefusal(state: RunnerState, cwd: string, args: readonly st
         `npm error notsup Actual:   {"npm":"${running.npm}","node":"v${running.node}"}`,
       ];
   return { status: 1, output: lines, failure: { rule: npmEngineUnsupported, message: lines[1]!.replace(/^npm (ERR!|error) /, ""), lines, exitCode: 1 } };
+}
+
+/** Node options and the major release that introduced them. */
+const NODE_OPTIONS_SINCE: Array<{ option: string; major: number }> = [{ option: "--test", major: 18 }];
+
+/**
+ * `npm test` / `npm run <script>` under the job's Node: a script that runs `node` with an option this Node does
+ * not know stops as node does (`node: bad option: --test`, exit 9).
+ */
+export function scriptRefusal(state: RunnerState, cwd: string, args: readonly string[]): CommandResult | null {
+  if (state.node === null) return null;
+  const running = resolveNode(state.node);
+  if (!running) return null;
+  const major = Number(running.node.split(".")[0]);
+  const sub = args[0] ?? "";
+  const name = sub === "test" || sub === "t" ? "test" : sub === "start" ? "start" : sub === "run" || sub === "run-script" ? (args[1] ?? "") : "";
+  if (name === "") return null;
+  let pkg: Record<string, unknown>;
+  try {
+    pkg = JSON.parse(readRepoFile(state, path.posix.join(cwd, "package.json")) ?? "{}") as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  const scripts = (pkg["scripts"] ?? {}) as Record<string, unknown>;
+  const script = typeof scripts[name] === "string" ? scripts[name] : "";
+  for (const { option, major: since } of NODE_OPTIONS_SINCE) {
+    if (major >= since || !runsNodeWith(script, option)) continue;
+    const text = `node: bad option: ${option}`;
+    const lines = [`> ${String(pkg["name"] ?? "package")}@${String(pkg["version"] ?? "1.0.0")} ${name}`, `> ${script}`, "", text];
+    return { status: 9, output: lines, failure: { rule: nodeOptionUnsupported, message: text, lines, exitCode: 9 } };
+  }
+  return null;
+}
+
+/** Whether a script runs `node … <option>` in one of its commands. */
+function runsNodeWith(script: string, option: string): boolean {
+  return script.split(/&&|\|\||[;|]/).some((command) => {
+    const words = command.trim().split(/\s+/);
+    return words[0] === "node" && words.slice(1).includes(option);
+  });
 }

@@ -4,13 +4,13 @@
  * inside `&&`/`||` (except as the last of them), a condition or a `|| true` ends the step with its exit
  * code. Failures that bash swallows are returned too, because a `|| true` is a switch-off, not a fix.
  */
+import { parseScript } from "../../shell/parse.js";
+import type { Pipeline, SimpleCommand, Word } from "../../shell/parse.js";
 import { badSubstitution } from "../rules/bad-substitution.js";
 import { runCommand } from "./commands.js";
 import type { Arg, CommandContext } from "./commands.js";
 import type { Scope } from "./evaluate.js";
 import { evaluateText } from "./evaluate.js";
-import { parseScript } from "./shell.js";
-import type { Pipeline, SimpleCommand, Word } from "./shell.js";
 import type { RunnerState, StepFailure } from "./state.js";
 import { concat, fnv, literal, OPAQUE } from "./values.js";
 import type { Sval } from "./values.js";

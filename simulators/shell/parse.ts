@@ -1,8 +1,11 @@
 /**
- * A small bash tokenizer for `run:` scripts: quotes, `\` continuations, comments, `&&`/`||`/`|`/`;`,
- * redirections and heredocs, `$VAR`/`${VAR}`/`${VAR:-x}` and `$(…)`, and GitHub's `${{ }}` (which GitHub
- * substitutes even inside single quotes). Compound commands (if/for/while/case, functions, subshells) are
- * not interpreted: the commands inside them are marked conditional, so they can never fail a step.
+ * The one shell reader the simulators share: a workflow's `run:` scripts, and a Dockerfile's RUN steps,
+ * shell-form CMD/ENTRYPOINT, entrypoint scripts and npm scripts. It reads quotes, `\` continuations, comments,
+ * `&&`/`||`/`|`/`;`/`&`, redirections and heredocs, `$VAR`/`${VAR}`/`${VAR:-x}` and `$(…)`, and GitHub's
+ * `${{ }}` (which GitHub substitutes before bash runs, even inside single quotes). Compound commands
+ * (if/for/while/case, functions, subshells) are not interpreted: the commands inside them are marked
+ * conditional, so a simulator can tell they run only as control flow it does not follow decides.
+ * It runs nothing and never throws: what it cannot read becomes a plain word.
  */
 
 export type Part =
@@ -41,7 +44,19 @@ export interface Pipeline {
 export interface AndOrList {
   pipelines: Pipeline[];
   ops: ("&&" | "||")[];
+  /** Ended by `&`: the shell goes on without waiting for it. */
+  background: boolean;
 }
+
+export interface ParseOptions {
+  /**
+   * Read GitHub's `${{ }}` as expressions. Off for scripts no workflow substitutes into (a Dockerfile's),
+   * where `${{ x }}` is sh's own bad substitution and `'${{ x }}'` plain text.
+   */
+  githubExpressions: boolean;
+}
+
+const DEFAULTS: ParseOptions = { githubExpressions: true };
 
 type Token = { type: "word"; word: Word; line: number } | { type: "op"; op: string; line: number } | { type: "newline"; line: number };
 
@@ -55,7 +70,10 @@ class Lexer {
   private pendingHeredocs: { delimiter: string; strip: boolean }[] = [];
   readonly tokens: Token[] = [];
 
-  constructor(private readonly s: string) {}
+  constructor(
+    private readonly s: string,
+    private readonly expressions: boolean,
+  ) {}
 
   run(): Token[] {
     while (this.i < this.s.length) {
@@ -134,7 +152,8 @@ class Lexer {
         const text = this.s.slice(this.i + 1, end < 0 ? this.s.length : end);
         this.line += (text.match(/\n/g) ?? []).length;
         this.i = end < 0 ? this.s.length : end + 1;
-        this.withExpressions(text, (t) => lit(t, true), parts);
+        if (this.expressions) this.withExpressions(text, (t) => lit(t, true), parts);
+        else lit(text, true);
       } else if (c === '"') {
         this.i++;
         while (this.i < this.s.length && this.s[this.i] !== '"') {
@@ -205,7 +224,7 @@ class Lexer {
 
   private dollar(parts: Part[], quoted: boolean, lit: (text: string, quoted: boolean) => void): void {
     const next = this.s[this.i + 1];
-    if (this.s.startsWith("${{", this.i)) {
+    if (this.expressions && this.s.startsWith("${{", this.i)) {
       const close = this.s.indexOf("}}", this.i + 3);
       const end = close < 0 ? this.s.length : close + 2;
       parts.push({ kind: "expr", inner: this.s.slice(this.i + 3, close < 0 ? end : close).trim(), quoted });
@@ -246,11 +265,18 @@ const OPENERS = new Set(["if", "while", "until", "for", "case", "select", "{"]);
 const CLOSERS = new Set(["fi", "done", "esac", "}"]);
 const PREFIXES = new Set(["then", "else", "elif", "do", "if", "while", "until", "time"]);
 
-/** Parses a script into and-or lists of pipelines of simple commands, in order. Never throws. */
-export function parseScript(script: string): AndOrList[] {
-  const tokens = new Lexer(script).run();
+/** After these, a newline does not end the list: `a &&` on one line and `b` on the next are one list. */
+const CONTINUING = new Set(["&&", "||", "|"]);
+
+/**
+ * Parses a script into and-or lists of pipelines of simple commands, in order. Never throws.
+ * @example parseScript("cd /app && npm ci")[0]!.ops // ["&&"]
+ */
+export function parseScript(script: string, options: Partial<ParseOptions> = {}): AndOrList[] {
+  const { githubExpressions } = { ...DEFAULTS, ...options };
+  const tokens = new Lexer(script, githubExpressions).run();
   const lists: AndOrList[] = [];
-  let list: AndOrList = { pipelines: [], ops: [] };
+  let list: AndOrList = { pipelines: [], ops: [], background: false };
   let pipeline: Pipeline = { commands: [], negated: false };
   let command: SimpleCommand | null = null;
   let depth = 0;
@@ -266,17 +292,24 @@ export function parseScript(script: string): AndOrList[] {
     else if (list.ops.length > list.pipelines.length - 1 && list.ops.length > 0) list.ops.pop();
     pipeline = { commands: [], negated: false };
   };
-  const endList = (): void => {
+  const endList = (background = false): void => {
     endPipeline();
-    if (list.pipelines.length > 0) lists.push(list);
-    list = { pipelines: [], ops: [] };
+    if (list.pipelines.length > 0) lists.push({ ...list, background });
+    list = { pipelines: [], ops: [], background: false };
     skipHeader = false;
+  };
+  const afterContinuing = (t: number): boolean => {
+    let p = t - 1;
+    while (tokens[p]?.type === "newline") p--;
+    const previous = tokens[p];
+    return previous?.type === "op" && CONTINUING.has(previous.op);
   };
 
   for (let t = 0; t < tokens.length; t++) {
     const token = tokens[t]!;
+    if (token.type === "newline" && afterContinuing(t)) continue;
     if (token.type === "newline" || (token.type === "op" && (token.op === ";" || token.op === ";;" || token.op === "&"))) {
-      endList();
+      endList(token.type === "op" && token.op === "&");
       continue;
     }
     if (token.type === "op") {
@@ -311,8 +344,9 @@ export function parseScript(script: string): AndOrList[] {
       continue;
     }
     command ??= { words: [], assignments: [], redirects: [], line: token.line, conditional: depth > 0 };
+    // `A=1 B=2 cmd`: every word before the command's name that looks like an assignment is one.
     const assignment = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(raw);
-    if (atStart && assignment && token.word.parts[0]?.kind === "lit" && !token.word.parts[0].quoted) {
+    if (command.words.length === 0 && assignment && token.word.parts[0]?.kind === "lit" && !token.word.parts[0].quoted) {
       const first = token.word.parts[0];
       const rest: Part[] = [{ ...first, text: first.text.slice(assignment[0].length) }, ...token.word.parts.slice(1)];
       command.assignments.push({ name: assignment[1]!, value: { parts: rest, raw: raw.slice(assignment[0].length) } });

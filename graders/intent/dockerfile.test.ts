@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { repositoryFrom } from "../../simulators/repository.js";
+import { dockerfileIntent } from "./dockerfile.js";
+
+const BEFORE = 'FROM python:3.12-slimm\nARG APP_VERSION\nRUN test -n "$APP_VERSION"\nWORKDIR /app\nCOPY . /app\nRUN cd /app && pip install -r requirements.txt\nUSER nobody\n';
+const check = (after: string) => dockerfileIntent(repositoryFrom({ Dockerfile: BEFORE }), repositoryFrom({ Dockerfile: after }));
+
+describe("dockerfileIntent", () => {
+  it("accepts another pinned tag, a digest, rewritten RUN steps and a dropped cd", () => {
+    expect(check(BEFORE.replace("slimm", "slim"))).toEqual([]);
+    expect(check(BEFORE.replace("python:3.12-slimm", "python@sha256:" + "a".repeat(64)))).toEqual([]);
+    expect(check(BEFORE.replace("RUN cd /app && pip install -r requirements.txt", "RUN <<EOF\npip install -r requirements.txt\nEOF"))).toEqual([]);
+  });
+
+  it.each([
+    ["no tag", BEFORE.replace("python:3.12-slimm", "python"), "the base image python pins no version"],
+    [":latest", BEFORE.replace("python:3.12-slimm", "python:latest"), "pins no version"],
+    ["the failing check deleted", BEFORE.replace('RUN test -n "$APP_VERSION"\n', ""), "no RUN step runs 'test' any more"],
+    ["the failing check echoed", BEFORE.replace('RUN test -n "$APP_VERSION"', 'RUN echo test -n "$APP_VERSION"'), "no RUN step runs 'test' any more"],
+    ["the build step dropped", BEFORE.replace("RUN cd /app && pip install -r requirements.txt\n", ""), "no RUN step runs 'pip install' any more"],
+    ["root", BEFORE.replace("USER nobody", "USER root"), "now runs as root"],
+  ])("flags %s", (_, after, message) => {
+    expect(check(after).join("\n")).toContain(message);
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { repositoryFrom } from "../../simulators/repository.js";
+import { scriptCommands, workflowIntent } from "./workflow.js";
+
+const CI = ".github/workflows/ci.yml";
+const repo = (content: string) => repositoryFrom({ [CI]: content });
+const workflow = (on: string, steps: string, jobIf = "") =>
+  `${on}jobs:\n  build:\n    runs-on: ubuntu-latest\n${jobIf}    steps:\n${steps}`;
+const TWO_BUILDS =
+  "      - name: API image\n        uses: docker/build-push-action@v6\n        with: {context: ./api}\n      - name: Web image\n        uses: docker/build-push-action@v6\n        with: {context: ./web}\n";
+const NOTIFY = '      - name: Post to Slack\n        run: curl -sS -X POST --data ok "$SLACK_WEBHOOK_URL"\n';
+const ON_MAIN = "on:\n  push:\n    branch: [main]\n    tags: ['v*']\n";
+
+describe("scriptCommands", () => {
+  it("reads commands through operators, assignments and wrappers, and keeps what echo prints as text", () => {
+    expect(scriptCommands('echo "$T" | docker login -u u --password-stdin && FOO=1 sudo docker push a:1\n# docker build\necho docker build .')).toEqual([
+      "echo",
+      "docker login",
+      "docker push",
+      "echo",
+    ]);
+  });
+});
+
+describe("workflowIntent", () => {
+  it("accepts a fixed trigger, a replaced command's equivalent action, and steps kept one for one", () => {
+    const before = repo(workflow(ON_MAIN, `${TWO_BUILDS}${NOTIFY}      - run: echo "$T" | docker login -u u --password-stdin\n`));
+    const after = repo(
+      workflow(
+        "on:\n  push:\n    tags: ['v*']\n    branches:\n      - main\n      - 'release/**'\n",
+        `${TWO_BUILDS}${NOTIFY}      - uses: docker/login-action@v3\n        with: {username: u, password: p}\n`,
+      ),
+    );
+    expect(workflowIntent(before, after)).toEqual([]);
+  });
+
+  it.each([
+    ["one of two build steps deleted", workflow(ON_MAIN, TWO_BUILDS.split("      - name: Web image")[0]! + NOTIFY), "step 'Web image' of job 'build' was removed"],
+    ["the notification printed instead of sent", workflow(ON_MAIN, TWO_BUILDS + NOTIFY.replace("run: curl", "run: echo curl")), "no longer runs 'curl'"],
+    ["the trigger replaced by a manual one", workflow("on: workflow_dispatch\n", TWO_BUILDS + NOTIFY), "no longer runs on 'push'"],
+    ["the branch filter dropped", workflow("on:\n  push:\n    tags: ['v*']\n", TWO_BUILDS + NOTIFY), "no longer filters branches:main"],
+    ["a misspelt branch", workflow("on:\n  push:\n    branches: [mian]\n    tags: ['v*']\n", TWO_BUILDS + NOTIFY), "no longer filters branches:main"],
+    ["every branch ignored", workflow("on:\n  push:\n    branches: [main]\n    branches-ignore: ['**']\n    tags: ['v*']\n", TWO_BUILDS + NOTIFY), "now ignores"],
+  ])("flags %s", (_, content, message) => {
+    const before = repo(workflow(ON_MAIN, TWO_BUILDS + NOTIFY));
+    expect(workflowIntent(before, repo(content)).join("\n")).toContain(message);
+  });
+
+  it("flags a job guarded to an event the new trigger never sends", () => {
+    const guard = "    if: github.event_name == 'push'\n";
+    const before = repo(workflow("", NOTIFY, guard));
+    expect(workflowIntent(before, repo(workflow("on: pull_request\n", NOTIFY, guard))).join("\n")).toContain("runs only on push");
+    expect(workflowIntent(before, repo(workflow("on: [push, pull_request]\n", NOTIFY, guard)))).toEqual([]);
+  });
+});
