@@ -31,7 +31,9 @@ export const AppSchema = z
     root: z.string().default(".").describe("repository directory of the app's sources"),
     entry: z.string().optional().describe("repository path of the program the container must run"),
     language: z.enum(["python", "node", "go", "static", "shell"]).optional(),
-    port: z.number().int().min(1).max(65535).optional().describe("port the app listens on"),
+    port: z.number().int().min(1).max(65535).optional().describe("port the app listens on, and where its users and smoke tests reach it"),
+    port_option: z.string().optional().describe("CLI option that moves the listening port (--port)"),
+    port_env: z.string().optional().describe("environment variable that moves the listening port (PORT)"),
     required_env: z.array(z.string()).default([]).describe("variables the app exits without"),
     env_formats: z
       .record(z.string(), z.string())

@@ -229,10 +229,11 @@ class StageBuilder {
     const destPath = resolveIn(image.workdir, dest);
     const listDest = dest.endsWith("/") || words.length > 1 || isDir(image, destPath);
 
-    const place = (target: string, entry: { content: string; mode: number; source?: string }) => {
+    const place = (target: string, entry: { content: string; mode: number; source?: string; producedBy?: string }) => {
       mkdirs(image, path.posix.dirname(target), chown ? owner : "root");
       const mode = chmodFlag ? parseInt(chmodFlag, 8) : entry.mode;
-      addFile(image, target, { type: "file", owner, mode, content: entry.content, ...(entry.source ? { source: entry.source } : {}) });
+      const { source, producedBy } = entry;
+      addFile(image, target, { type: "file", owner, mode, content: entry.content, ...(source ? { source } : {}), ...(producedBy ? { producedBy } : {}) });
     };
 
     if (fromFlag) {
@@ -254,7 +255,7 @@ class StageBuilder {
         for (const [p, e] of entries) {
           const into = sourceIsFile ? (listDest ? path.posix.join(destPath, path.posix.basename(p)) : destPath) : path.posix.join(destPath, path.posix.relative(abs, p));
           if (e.type === "dir") mkdirs(image, into, chown ? owner : "root");
-          else place(into, { content: e.content ?? "", mode: e.mode, ...(e.source ? { source: e.source } : {}) });
+          else place(into, { content: e.content ?? "", mode: e.mode, ...(e.source ? { source: e.source } : {}), ...(e.producedBy ? { producedBy: e.producedBy } : {}) });
         }
       }
       return null;

@@ -25,6 +25,7 @@ import { requiredEnvMissing } from "./rules/required-env-missing.js";
 import { RUNTIME_RULES } from "./rules/index.js";
 import { unknownUser, unknownUserMessage } from "./rules/unknown-user.js";
 import { requirementNames } from "./run-commands.js";
+import { staticSiteProblem } from "./static-site.js";
 
 /** An argument with the Dockerfile line it came from, so a failure points at ENTRYPOINT or CMD. */
 interface Arg {
@@ -190,6 +191,16 @@ function startApp(ctx: RunContext, repoPath: string | undefined, imagePath: stri
     }
   }
 
+  const listening = listeningPort(app, args.map((a) => a.value), ctx.env);
+  if (app.port !== undefined && listening !== app.port) {
+    const lines = [
+      `${app.name} listening on 0.0.0.0:${listening}`,
+      `$ curl -fsS --retry 3 --retry-connrefused http://localhost:${app.port}${app.health_path}`,
+      `curl: (7) Failed to connect to localhost port ${app.port} after 0 ms: Couldn't connect to server`,
+    ];
+    return fail(appNotServing, line, lines[2]!, lines);
+  }
+
   const missing = missingDependency(ctx, app, imagePath, language);
   if (missing) return fail(appDependenciesMissing, line, headline(missing), missing);
 
@@ -229,6 +240,20 @@ function startApp(ctx: RunContext, repoPath: string | undefined, imagePath: stri
     return fail(privilegedPortDenied, line, headline(lines), lines);
   }
   return { kind: "serving", app };
+}
+
+/** The port the app really listens on: its option or variable when given, else the documented one. */
+function listeningPort(app: App, args: readonly string[], env: ReadonlyMap<string, string>): number | undefined {
+  if (app.port_option) {
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i]!;
+      const value = a === app.port_option ? args[i + 1] : a.startsWith(app.port_option + "=") ? a.slice(app.port_option.length + 1) : undefined;
+      if (value !== undefined && /^\d+$/.test(value)) return Number(value);
+    }
+  }
+  const fromEnv = app.port_env ? env.get(app.port_env) : undefined;
+  if (fromEnv !== undefined && /^\d+$/.test(fromEnv)) return Number(fromEnv);
+  return app.port;
 }
 
 /** Whether the app's code supplies its own default for a variable (`os.environ.get("X", "…")`, `process.env.X ?? "…"`). */
@@ -415,9 +440,14 @@ export function runContainer(request: ContainerRequest): ContainerRun {
   const ctx: RunContext = { ran: new Set(), image, world, worldKnown: request.worldKnown, repo: request.repo, cwd: image.workdir, env, depth: 0 };
   let outcome: Outcome;
   const userName = image.user.split(":")[0]!;
+  const staticApp = request.app?.language === "static" && request.worldKnown ? request.app : undefined;
   if (image.known && !/^\d+$/.test(userName) && !image.users.has(userName) && !isRootUser(image.user)) {
     const message = unknownUserMessage(userName);
     outcome = fail(unknownUser, request.userLine, message, [`docker: Error response from daemon: ${message}.`]);
+  } else if (staticApp) {
+    // A web server's process is the image's own; what matters is what its document root serves.
+    const problem = staticSiteProblem(image, staticApp);
+    outcome = problem ? fail(appNotServing, request.fromLine, problem[problem.length - 1]!, problem) : { kind: "serving", app: staticApp };
   } else {
     outcome = runProgram(ctx, processArgs(image, world.docker_run.args, request.fromLine));
   }

@@ -15,6 +15,8 @@ export interface FsEntry {
   content?: string;
   /** Created by this build (not part of the base image): its absence is known, not guessed. */
   byBuild?: boolean;
+  /** The world app whose build (`npm run build`) wrote this file. */
+  producedBy?: string;
 }
 
 export type Command = { form: "exec"; argv: string[]; line: number } | { form: "shell"; text: string; line: number };

@@ -241,7 +241,12 @@ const npm: Handler = (args, cwd, env) => {
     if (!script || (scripts[script] === undefined && image.fs.has(path.posix.join(cwd, "package.json")))) return failure(1, `npm error Missing script: "${script ?? ""}"`, "npm error", "npm error To see a list of scripts, run:", "npm error   npm run");
     if (script === "build") {
       const outputs = env.apps.filter((a) => a.build_output_dir);
-      for (const app of outputs) mkdirs(image, resolveIn(cwd, app.build_output_dir!), userName(image.user));
+      for (const app of outputs) {
+        const out = resolveIn(cwd, app.build_output_dir!);
+        mkdirs(image, out, userName(image.user));
+        // The bundle's entry page, marked as this app's build so a web server's root can be checked for it.
+        image.fs.set(`${out}/index.html`, { type: "file", owner: userName(image.user), mode: 0o644, content: "<!doctype html>", byBuild: true, producedBy: app.name });
+      }
       // Where the build writes is the world's fact; without it the model cannot say what exists now.
       if (outputs.length === 0 && !env.strict) image.exact = false;
     }

@@ -13,6 +13,9 @@ import type { Diagnostic } from "../diagnostic.js";
 import { compareDiagnostics } from "../diagnostic.js";
 import { appForContext, isDockerfilePath, simulateDockerfile } from "../docker/index.js";
 import type { Image } from "../docker/image.js";
+import { parseDockerfile } from "../docker/parse.js";
+import { appNotServing } from "../docker/rules/app-not-serving.js";
+import { documentRoots, staticSiteProblem } from "../docker/static-site.js";
 import { k8sRules, simulateManifests } from "../k8s/index.js";
 import type { Repository } from "../repository.js";
 import type { SimulationOptions, SimulationResult } from "../simulation.js";
@@ -111,6 +114,7 @@ export function simulatePipeline(repo: Repository, world: World, options: Simula
         });
         findings.merge({ ...result, diagnostics: result.diagnostics.map((d) => inStep(d, workflow, build)) });
         if (result.image && !images.has(build)) images.set(build, result.image);
+        if (result.image) checkStaticSite(findings, repo, world, options, build.dockerfile, contextDir, result.image);
         if (result.diagnostics.some((d) => d.severity === "error" && d.stage === "build")) failed = true;
       }
       // The step that built is where the job stopped: its push never happened, nor anything after it.
@@ -156,6 +160,33 @@ export function simulatePipeline(repo: Repository, world: World, options: Simula
     }
   }
   return finish(findings, options);
+}
+
+/**
+ * An image built for a static app must serve the app's bundle: an empty document root builds and pushes
+ * fine, and ships the web server's default page. Judged as the smoke test of the image, under DF109.
+ */
+function checkStaticSite(findings: Findings, repo: Repository, world: World, options: SimulationOptions, dockerfile: string, contextDir: string, image: Image): void {
+  const app = appForContext(world, contextDir);
+  if (app?.language !== "static" || options.worldKnown === false) return;
+  findings.evaluated(appNotServing.code, dockerfile);
+  const problem = staticSiteProblem(image, app);
+  if (!problem) return;
+  const parsed = parseDockerfile(repo.get(dockerfile)?.content ?? "");
+  const final = parsed.stages[parsed.stages.length - 1];
+  const roots = documentRoots(image);
+  const copy = final?.instructions.find((i) => (i.keyword === "COPY" || i.keyword === "ADD") && roots.some((r) => i.args.includes(r)));
+  const at = copy ?? final?.from ?? { line: 1, column: 1 };
+  findings.report({
+    file: dockerfile,
+    line: at.line,
+    column: at.column,
+    code: appNotServing.code,
+    severity: "error",
+    message: problem[problem.length - 1]!,
+    stage: "runtime",
+    log: [`$ docker run -d -p ${app.port ?? 80}:${app.port ?? 80} <image>`, ...problem].join("\n"),
+  });
 }
 
 /** A failed build's log as the workflow run shows it: inside its step, with the runner's last word. */

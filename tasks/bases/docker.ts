@@ -6,7 +6,7 @@ export const DOCKER_BASES: readonly Base[] = [
   defineBase({
     id: "flask-api",
     description: "A Flask bookmarks API built on python:3.12-slim, served by Flask on port 8000.",
-    world: { apps: [{ name: "bookmarks-api", entry: "app.py", language: "python", port: 8000 }] },
+    world: { apps: [{ name: "bookmarks-api", entry: "app.py", language: "python", port: 8000, port_env: "PORT" }] },
   }),
   defineBase({
     id: "orders-api",
@@ -33,12 +33,12 @@ export const DOCKER_BASES: readonly Base[] = [
   defineBase({
     id: "report-service",
     description: "A standard-library HTTP service with an argparse CLI (--port, --bind), ENTRYPOINT + CMD split.",
-    world: { apps: [{ name: "report-service", entry: "report_server.py", language: "python", port: 9000, accepted_args: ["--port", "--bind"] }] },
+    world: { apps: [{ name: "report-service", entry: "report_server.py", language: "python", port: 9000, port_option: "--port", accepted_args: ["--port", "--bind"] }] },
   }),
   defineBase({
     id: "node-web",
     description: "An Express status page on node:20-alpine, started with npm start on port 3000.",
-    world: { apps: [{ name: "status-page", entry: "server.js", language: "node", port: 3000 }] },
+    world: { apps: [{ name: "status-page", entry: "server.js", language: "node", port: 3000, port_env: "PORT" }] },
   }),
   defineBase({
     id: "uploads-api",

@@ -35,6 +35,7 @@ export const cmdEntrypointConflict: ScenarioSource = {
     { description: "bind and port as the defaults", actions: [replaceLine("Dockerfile", 8, 'CMD ["--bind", "0.0.0.0", "--port", "9000"]')] },
   ],
   wrong: [
+    { description: "arguments only, but another port than the one the service is reached on", actions: [replaceLine("Dockerfile", 8, 'CMD ["--port", "8000"]')] },
     { description: "shell-form CMD is still appended, as /bin/sh -c …", actions: [replaceLine("Dockerfile", 8, "CMD python report_server.py --port 9000")] },
     { description: "ENTRYPOINT python with the full CMD: python tries to run a file named python", actions: [replaceLine("Dockerfile", 7, 'ENTRYPOINT ["python"]')] },
   ],
