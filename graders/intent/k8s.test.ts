@@ -62,3 +62,14 @@ describe("k8sIntent", () => {
     expect(k8sIntent(before, repo(files as Record<string, string>)).join("\n")).toContain(message);
   });
 });
+
+describe("k8sIntent on images", () => {
+  const withImage = (image: string) =>
+    repositoryFrom({ "k8s/deployment.yaml": deployment(probe).replace("image: ghcr.io/acme/api:1.0", `image: ${image}`) });
+  it("accepts another tag of the same official image", () => {
+    expect(k8sIntent(withImage("nginx:latset"), withImage("nginx:1.27-alpine"))).toEqual([]);
+  });
+  it("flags another server in place of the official image", () => {
+    expect(k8sIntent(withImage("nginx:latset"), withImage("httpd:2.4")).join("\n")).toContain("now runs docker.io/library/httpd, not docker.io/library/nginx");
+  });
+});

@@ -4,6 +4,8 @@
  * still runs one rather than `sleep`), none was scaled to zero, and no NetworkPolicy that restricted who may
  * connect now lets everyone in, stops isolating ingress, or applies to other pods.
  */
+import { lookupImage } from "../../simulators/images/lookup.js";
+import { EMPTY_WORLD } from "../../simulators/world.js";
 import type { IntentCheck } from "./types.js";
 import { isRecord, yamlDocuments } from "./yaml-docs.js";
 
@@ -12,6 +14,8 @@ interface ObjectFacts {
   containers: string[];
   /** `container/livenessProbe` and the like: a probe that fails is fixed, not removed. */
   probes: string[];
+  /** Container → the official image repository it runs (`docker.io/library/nginx`), when it names one. */
+  images: Map<string, string>;
   /**
    * NetworkPolicy: some ingress rule admits every source: a rule without `from`, a peer `namespaceSelector: {}`
    * (every pod of every namespace) or an `ipBlock` of 0.0.0.0/0 or ::/0.
@@ -46,6 +50,16 @@ function stable(v: unknown): string {
 
 const PROBES = ["livenessProbe", "readinessProbe", "startupProbe"];
 
+/**
+ * The repository of an official image the catalogue knows (a wrong tag included): fixing `nginx:latset` means
+ * another nginx tag, not another server. Private and placeholder images are not judged here.
+ */
+function officialRepository(image: string): string | null {
+  const lookup = lookupImage(image, EMPTY_WORLD);
+  if (lookup.status !== "found" && lookup.status !== "tag_not_found") return null;
+  return `${lookup.ref.registry}/${lookup.ref.repository}`;
+}
+
 function objectsOf(content: string): Map<string, ObjectFacts> {
   const out = new Map<string, ObjectFacts>();
   for (const doc of yamlDocuments(content)) {
@@ -68,7 +82,11 @@ function objectsOf(content: string): Map<string, ObjectFacts> {
         return words.length === 0 ? [] : [[String(c["name"] ?? ""), words.some((w) => typeof w === "string" && w.split(/\s+/).some((t) => PROGRAM_FILE.test(t)))] as const];
       }),
     );
-    out.set(`${doc["kind"]}/${name}`, { replicas: typeof spec["replicas"] === "number" ? spec["replicas"] : null, containers, probes, admitsAll, isolatesIngress, podSelector: stable(spec["podSelector"]), programs });
+    const images = new Map(list.flatMap((c) => {
+      const repository = typeof c["image"] === "string" ? officialRepository(c["image"]) : null;
+      return repository ? [[String(c["name"] ?? ""), repository] as const] : [];
+    }));
+    out.set(`${doc["kind"]}/${name}`, { replicas: typeof spec["replicas"] === "number" ? spec["replicas"] : null, containers, probes, images, admitsAll, isolatesIngress, podSelector: stable(spec["podSelector"]), programs });
   }
   return out;
 }
@@ -95,6 +113,11 @@ export const k8sIntent: IntentCheck = (before, after) => {
     }
     if ((facts.replicas ?? 1) > 0 && now.replicas === 0) violations.push(`${key} was scaled to zero replicas`);
     for (const c of facts.containers) if (!now.containers.includes(c)) violations.push(`${key}: container '${c}' was removed`);
+    for (const [container, repository] of facts.images) {
+      const nowRepository = now.images.get(container);
+      const nowImage = nowRepository ?? "another image";
+      if (now.containers.includes(container) && nowRepository !== repository) violations.push(`${key}: container '${container}' now runs ${nowImage}, not ${repository}`);
+    }
     for (const p of facts.probes) {
       const [container, probe] = p.split("/");
       if (now.containers.includes(container!) && !now.probes.includes(p)) violations.push(`${key}: the ${probe} of container '${container}' was removed`);

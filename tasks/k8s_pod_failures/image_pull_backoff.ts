@@ -27,6 +27,8 @@ export const imagePullBackoff: ScenarioSource = {
     { description: "a full patch version", actions: [edit(DEPLOYMENT, "image: nginx:latset", "image: nginx:1.27.3-alpine")] },
   ],
   wrong: [
+    { description: "another web server, which does not serve the mounted nginx pages", actions: [edit(DEPLOYMENT, "image: nginx:latset", "image: httpd:2.4")] },
+    { description: "an image that pulls but serves nothing", actions: [edit(DEPLOYMENT, "image: nginx:latset", "image: busybox:1.36")] },
     { description: "imagePullPolicy: Never does not create the tag: ErrImageNeverPull", actions: [addLine(DEPLOYMENT, 20, "          imagePullPolicy: Never")] },
     { description: "a patch release that was never published", actions: [edit(DEPLOYMENT, "nginx:latset", "nginx:1.27.9")] },
     { description: "a misspelt repository", actions: [edit(DEPLOYMENT, "nginx:latset", "ngnix:latest")] },
