@@ -1,4 +1,4 @@
-/** DF104: The app must accept the arguments ENTRYPOINT and CMD give it (an exec-form CMD is appended to ENTRYPOINT). Met when the container starts (container.ts). */
+/** DF104: The app must accept the arguments ENTRYPOINT and CMD give it (an exec-form CMD is appended to ENTRYPOINT). Met when the container starts (app-start.ts). */
 import type { DockerRule } from "../rule.js";
 
 export const appArgumentsRejected: DockerRule = {

@@ -1,4 +1,4 @@
-/** DF107: The app's dependencies must be installed in the image it runs from. Met when the container starts (container.ts). */
+/** DF107: The app's dependencies must be installed in the image it runs from. Met when the container starts (app-start.ts). */
 import type { DockerRule } from "../rule.js";
 
 export const appDependenciesMissing: DockerRule = {

@@ -1,4 +1,4 @@
-/** DF103: The file the container's program runs (python X, node X, npm start's package.json) must be in the image where it looks. Met when the container starts (container.ts). */
+/** DF103: The file the container's program runs (python X, node X, npm start's package.json) must be in the image where it looks. Met when the container starts (process.ts). */
 import type { DockerRule } from "../rule.js";
 
 export const appFileMissing: DockerRule = {

@@ -1,4 +1,4 @@
-/** DF106: The container's user must be able to create what the app writes at start. Met when the container starts (container.ts). */
+/** DF106: The container's user must be able to create what the app writes at start. Met when the container starts (app-start.ts). */
 import type { DockerRule } from "../rule.js";
 
 export const appWriteDenied: DockerRule = {

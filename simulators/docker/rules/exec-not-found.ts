@@ -1,4 +1,4 @@
-/** DF101: The container's program must exist: on PATH, or at the path given. Met when the container starts (container.ts). */
+/** DF101: The container's program must exist: on PATH, or at the path given. Met when the container starts (process.ts). */
 import type { DockerRule } from "../rule.js";
 
 export const execNotFound: DockerRule = {

@@ -1,4 +1,4 @@
-/** DF102: A script run as the container's program must be executable (chmod +x, COPY --chmod, or git mode 100755). Met when the container starts (container.ts). */
+/** DF102: A script run as the container's program must be executable (chmod +x, COPY --chmod, or git mode 100755). Met when the container starts (process.ts). */
 import type { DockerRule } from "../rule.js";
 
 export const execPermissionDenied: DockerRule = {

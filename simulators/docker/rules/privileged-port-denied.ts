@@ -1,4 +1,4 @@
-/** DF108: A non-root user cannot bind a port below 1024 where the runtime keeps the default unprivileged port range (host networking). Met when the container starts (container.ts). */
+/** DF108: A non-root user cannot bind a port below 1024 where the runtime keeps the default unprivileged port range (host networking). Met when the container starts (app-start.ts). */
 import type { DockerRule } from "../rule.js";
 
 export const privilegedPortDenied: DockerRule = {

@@ -1,4 +1,4 @@
-/** DF105: Every environment variable the app requires must be set (ENV, or the run's -e). Met when the container starts (container.ts). */
+/** DF105: Every environment variable the app requires must be set (ENV, or the run's -e). Met when the container starts (app-start.ts). */
 import type { DockerRule } from "../rule.js";
 
 export const requiredEnvMissing: DockerRule = {

@@ -1,0 +1,33 @@
+/**
+ * What a RUN-step command handler is: given the command's arguments, the shell's working directory and the build's
+ * environment, it changes the image as the real command would and says how it ended.
+ */
+import type { App } from "../../world.js";
+import type { Image } from "../image.js";
+
+export interface RunEnvironment {
+  image: Image;
+  /** Apps whose sources this build copies: `npm run build` produces their build output. */
+  apps: readonly App[];
+  /**
+   * A scenario's closed world: the image holds exactly what the model says, so a program that is not on PATH is
+   * `not found` and an unmodelled command changes no files. Off for a user's own files (lint), where the model
+   * may be incomplete and must not invent failures.
+   */
+  strict: boolean;
+}
+
+export interface CommandResult {
+  status: number;
+  output: string[];
+}
+
+export const ok: CommandResult = { status: 0, output: [] };
+export const failure = (status: number, ...output: string[]): CommandResult => ({ status, output });
+
+export type Handler = (args: string[], cwd: string, env: RunEnvironment) => CommandResult;
+
+/** The account name of a `USER name[:group]` setting, as files it creates are owned. */
+export function userName(user: string): string {
+  return user.split(":")[0]!;
+}

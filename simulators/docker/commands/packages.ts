@@ -1,0 +1,144 @@
+/**
+ * Package managers and build tools in a RUN step: pip and npm installs (what the app's start-up later finds
+ * installed), `npm run build` and `go build` (the build output exists afterwards), apt-get/apk installs (their
+ * programs are on PATH afterwards).
+ */
+import path from "node:path";
+import type { Image } from "../image.js";
+import { knownAbsent, mkdirs, resolveIn } from "../image.js";
+import type { CommandResult, Handler } from "./command.js";
+import { failure, ok, userName } from "./command.js";
+
+function requirementsFile(args: string[]): string | null {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === "-r" || a === "--requirement") return args[i + 1] ?? null;
+    if (a.startsWith("-r") && a.length > 2) return a.slice(2);
+    if (a.startsWith("--requirement=")) return a.slice("--requirement=".length);
+  }
+  return null;
+}
+
+const CONSOLE_SCRIPTS = ["gunicorn", "uvicorn", "flask", "celery", "pytest", "alembic", "hypercorn", "waitress-serve"];
+
+/** The package names a requirements file lists. */
+export function requirementNames(content: string): string[] {
+  return content
+    .split("\n")
+    .map((l) => l.replace(/#.*/, "").trim())
+    .filter((l) => l !== "" && !l.startsWith("-"))
+    .map((l) => l.split(/[<>=!~;\[ ]/)[0]!.toLowerCase());
+}
+
+export const pip: Handler = (args, cwd, { image }) => {
+  if (args[0] !== "install") return ok;
+  const file = requirementsFile(args);
+  const packages = args.slice(1).filter((a, i, all) => !a.startsWith("-") && all[i - 1] !== "-r" && all[i - 1] !== "--requirement" && all[i - 1] !== "-c");
+  const installed: string[] = packages.map((p) => p.split(/[<>=!~\[]/)[0]!.toLowerCase());
+  if (file !== null) {
+    const p = resolveIn(cwd, file);
+    const entry = image.fs.get(p);
+    if (!entry || entry.type !== "file") {
+      if (knownAbsent(image, p)) return failure(1, `ERROR: Could not open requirements file: [Errno 2] No such file or directory: '${file}'`);
+    } else {
+      image.installed.pipRequirements.set(p, entry.content ?? "");
+      installed.push(...requirementNames(entry.content ?? ""));
+    }
+  }
+  for (const name of installed) {
+    image.installed.pipPackages.add(name);
+    if (CONSOLE_SCRIPTS.includes(name)) image.binaries.add(name);
+  }
+  return ok;
+};
+
+function npmReadPackage(image: Image, cwd: string): { ok: true; json: Record<string, unknown> } | { ok: false; result: CommandResult } {
+  const pkgPath = path.posix.join(cwd, "package.json");
+  const entry = image.fs.get(pkgPath);
+  if (!entry && !knownAbsent(image, pkgPath)) return { ok: true, json: {} };
+  if (!entry) {
+    return {
+      ok: false,
+      result: failure(
+        254,
+        "npm error code ENOENT",
+        "npm error syscall open",
+        `npm error path ${pkgPath}`,
+        "npm error errno -2",
+        `npm error enoent Could not read package.json: Error: ENOENT: no such file or directory, open '${pkgPath}'`,
+        "npm error enoent This is related to npm not being able to find a file.",
+      ),
+    };
+  }
+  try {
+    const json = JSON.parse(entry.content ?? "{}") as Record<string, unknown>;
+    return { ok: true, json };
+  } catch {
+    return { ok: false, result: failure(1, "npm error code EJSONPARSE", `npm error JSON.parse Invalid package.json: ${pkgPath}`) };
+  }
+}
+
+export const npm: Handler = (args, cwd, env) => {
+  const { image } = env;
+  const sub = args[0];
+  if (sub === "ci" || sub === "install" || sub === "i") {
+    // npm ≥ 7 refuses to build an ideal tree in the filesystem root.
+    if (cwd === "/") return failure(1, 'npm error Tracker "idealTree" already exists', "npm error A complete log of this run can be found in: /root/.npm/_logs/debug-0.log");
+    const pkg = npmReadPackage(image, cwd);
+    if (!pkg.ok) return pkg.result;
+    if (sub === "ci" && knownAbsent(image, path.posix.join(cwd, "package-lock.json")) && knownAbsent(image, path.posix.join(cwd, "npm-shrinkwrap.json"))) {
+      return failure(
+        1,
+        "npm error code EUSAGE",
+        "npm error",
+        "npm error The `npm ci` command can only install with an existing package-lock.json or",
+        "npm error npm-shrinkwrap.json with lockfileVersion >= 1. Run an install with npm@5 or",
+        "npm error later to generate a package-lock.json file, then try again.",
+      );
+    }
+    image.installed.nodeModules.add(cwd);
+    mkdirs(image, path.posix.join(cwd, "node_modules"), userName(image.user));
+    return ok;
+  }
+  if (sub === "run" || sub === "run-script") {
+    const script = args[1];
+    const pkg = npmReadPackage(image, cwd);
+    if (!pkg.ok) return pkg.result;
+    const scripts = (pkg.json["scripts"] ?? {}) as Record<string, string>;
+    if (!script || (scripts[script] === undefined && image.fs.has(path.posix.join(cwd, "package.json")))) return failure(1, `npm error Missing script: "${script ?? ""}"`, "npm error", "npm error To see a list of scripts, run:", "npm error   npm run");
+    if (script === "build") {
+      const outputs = env.apps.filter((a) => a.build_output_dir);
+      for (const app of outputs) {
+        const out = resolveIn(cwd, app.build_output_dir!);
+        mkdirs(image, out, userName(image.user));
+        // The bundle's entry page, marked as this app's build so a web server's root can be checked for it.
+        image.fs.set(`${out}/index.html`, { type: "file", owner: userName(image.user), mode: 0o644, content: "<!doctype html>", byBuild: true, producedBy: app.name });
+      }
+      // Where the build writes is the world's fact; without it the model cannot say what exists now.
+      if (outputs.length === 0 && !env.strict) image.exact = false;
+    }
+    return ok;
+  }
+  return ok;
+};
+
+/** `go build -o OUT`: the binary exists afterwards. */
+export const go: Handler = (args, cwd, { image, strict }) => {
+  if (args[0] !== "build") return ok;
+  const at = args.indexOf("-o");
+  if (at >= 0 && args[at + 1]) addOutput(image, resolveIn(cwd, args[at + 1]!));
+  else if (!strict) image.exact = false;
+  return ok;
+};
+
+function addOutput(image: Image, file: string): void {
+  mkdirs(image, path.posix.dirname(file), userName(image.user));
+  image.fs.set(file, { type: "file", owner: userName(image.user), mode: 0o755, content: "", byBuild: true });
+}
+
+/** apt-get/apk install: the packages' programs are on PATH afterwards (package and program share a name for the tools that matter). */
+export const installPackages: Handler = (args, _cwd, { image }) => {
+  if (!args.includes("install") && !args.includes("add")) return ok;
+  for (const a of args) if (!a.startsWith("-") && a !== "install" && a !== "add") image.binaries.add(a.split(/[=<>]/)[0]!);
+  return ok;
+};
