@@ -109,12 +109,26 @@ function runCommand(command: SimpleCommand, state: ShellState, env: RunEnvironme
 }
 
 /** Runs a shell-form RUN script (or an exec-form argv) against the image. */
+/**
+ * What sh refuses before running anything: a list that starts with an operator (`RUN && pip install …`, a
+ * lost line continuation's other half) or ends with one. The reader itself is lenient, so this is checked here.
+ */
+function syntaxError(script: string): string | null {
+  const lines = script.split("\n").map((l) => l.trim()).filter((l) => l !== "" && !l.startsWith("#"));
+  const first = /^(&&|\|\||;;|;|\|)/.exec(lines[0] ?? "");
+  if (first) return `Syntax error: "${first[1]}" unexpected`;
+  if (/(&&|\|\||\|)$/.test(lines[lines.length - 1] ?? "")) return "Syntax error: end of file unexpected";
+  return null;
+}
+
 export function runScript(script: string, env: RunEnvironment): CommandResult {
   const { image } = env;
   const shell = image.shell[0] ?? "/bin/sh";
   if (image.known && !image.fs.has(shell) && !image.binaries.has(path.posix.basename(shell))) {
     return failure(1, `runc run failed: unable to start container process: error during container init: exec: "${shell}": stat ${shell}: no such file or directory: unknown`);
   }
+  const syntax = syntaxError(script);
+  if (syntax) return failure(2, `/bin/sh: 1: ${syntax}`);
   const state: ShellState = { cwd: image.workdir, vars: new Map(image.env) };
   let status = 0;
   const output: string[] = [];

@@ -40,6 +40,10 @@ export const invalidRunSyntax: ScenarioSource = {
     },
   ],
   wrong: [
+    {
+      description: "make the orphaned line a RUN of its own, operator and all: sh rejects a list that starts with &&",
+      actions: [edit("Dockerfile", "    && pip install --no-cache-dir -r requirements.txt", "RUN && pip install --no-cache-dir -r requirements.txt")],
+    },
     { description: "delete the orphaned line: the dependencies are never installed", actions: [deleteLine("Dockerfile", 10)] },
     {
       description: "the backslash at the end of the wrong line",

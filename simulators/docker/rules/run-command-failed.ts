@@ -20,6 +20,7 @@ export const runCommandFailed: DockerRule = {
       { files: { Dockerfile: "FROM python:3.12-slim\nRUN false || true\n" }, name: "a swallowed failure" },
     ],
     invalid: [
+      { files: { Dockerfile: "FROM python:3.12-slim\nRUN && pip install flask\n" }, line: 2, message: "exit code: 2", name: "a list that starts with an operator" },
       { files: { Dockerfile: "FROM python:3.12-slim\nWORKDIR /app\nCOPY requirements*.txt ./\nRUN pip install -r requirements.txt\n" }, line: 4, message: "did not complete successfully: exit code: 1" },
       { files: { Dockerfile: "FROM node:20-slim\nWORKDIR /app\nCOPY package.json ./\nRUN npm ci\n", "package.json": "{}\n" }, line: 4, name: "npm ci without a lockfile" },
       { files: { Dockerfile: "FROM node:20-slim\nCOPY package*.json ./\nRUN npm install\n", "package.json": "{}\n" }, line: 3, name: "npm install in /" },
