@@ -15,7 +15,7 @@ import { isBlockingPhase, PHASES, type K8sRule, type RuleContext } from "./rule.
 import { k8sRules } from "./rules/index.js";
 
 /** Objects of the readable documents: mappings, whatever their apiVersion, kind and name. */
-function objectsOf(files: readonly ManifestFile[], defaultNamespace: string): K8sObject[] {
+export function objectsOf(files: readonly ManifestFile[], defaultNamespace: string): K8sObject[] {
   const objects: K8sObject[] = [];
   for (const file of files) {
     for (const d of file.documents) {
