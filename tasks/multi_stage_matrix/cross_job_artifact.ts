@@ -1,7 +1,10 @@
-import { addLine, edit } from "../fix.js";
+import { addLine, edit, edits } from "../fix.js";
 import type { ScenarioSource } from "../schema.js";
 
 const WF = ".github/workflows/ci.yml";
+const DOWNLOAD_NAMED = "      - uses: actions/download-artifact@v4\n        with:\n          name: coverage\n";
+/** Without `name:` download-artifact fetches every artifact, each into a directory named after it. */
+const DOWNLOAD_ALL = "      - uses: actions/download-artifact@v4\n";
 
 export const crossJobArtifact: ScenarioSource = {
   id: "cross_job_artifact",
@@ -30,6 +33,14 @@ export const crossJobArtifact: ScenarioSource = {
   wrong: [
     { description: "the test job made to wait for coverage: the order is reversed", actions: [edit(WF, "  test:\n    runs-on: ubuntu-latest\n", "  test:\n    needs: coverage\n    runs-on: ubuntu-latest\n")] },
     { description: "a sleep before the download: nothing orders the jobs", actions: [edit(WF, "      - uses: actions/download-artifact@v4\n", "      - run: sleep 60\n      - uses: actions/download-artifact@v4\n")] },
+    {
+      description: "the name dropped so the download cannot miss: it downloads every artifact there is (none yet), and cat finds no coverage.txt",
+      actions: [edit(WF, DOWNLOAD_NAMED, DOWNLOAD_ALL)],
+    },
+    {
+      description: "needs added, but the download without name: the file lands in coverage/coverage.txt, not where cat reads it",
+      actions: [edits([WF, "  coverage:\n", "  coverage:\n    needs: test\n"], [WF, DOWNLOAD_NAMED, DOWNLOAD_ALL])],
+    },
   ],
   optimal_steps: 1,
   max_steps: 10,

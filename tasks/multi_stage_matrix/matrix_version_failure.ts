@@ -2,6 +2,9 @@ import { edit, edits } from "../fix.js";
 import type { ScenarioSource } from "../schema.js";
 
 const WF = ".github/workflows/ci.yml";
+const DOWNLOAD_NAMED = "      - uses: actions/download-artifact@v4\n        with:\n          name: coverage\n";
+/** Without `name:` download-artifact fetches every artifact, each into a directory named after it. */
+const DOWNLOAD_ALL = "      - uses: actions/download-artifact@v4\n";
 
 export const matrixVersionFailure: ScenarioSource = {
   id: "matrix_version_failure",
@@ -62,6 +65,17 @@ export const matrixVersionFailure: ScenarioSource = {
     {
       description: "the matrix fixed, but the test job made to wait for coverage",
       actions: [edit(WF, "        node: [14, 18, 20, 22]\n", "        node: [18, 20, 22]\n"), edit(WF, "  test:\n    runs-on: ubuntu-latest\n", "  test:\n    needs: coverage\n    runs-on: ubuntu-latest\n")],
+      leaves_unfixed: ["coverage-needs-test"],
+    },
+    {
+      description: "both fixed, but the download without name: coverage.txt lands in coverage/, and cat reads it at the root",
+      actions: [
+        edits(
+          [WF, "        node: [14, 18, 20, 22]\n", "        node: [18, 20, 22]\n"],
+          [WF, "  coverage:\n", "  coverage:\n    needs: test\n"],
+          [WF, DOWNLOAD_NAMED, DOWNLOAD_ALL],
+        ),
+      ],
       leaves_unfixed: ["coverage-needs-test"],
     },
     { description: "engine-strict switched off: Node 14 installs, and the check that said it is unsupported is gone", actions: [edits([".npmrc", "engine-strict=true", "engine-strict=false"], [".github/workflows/ci.yml", "  coverage:\n", "  coverage:\n    needs: test\n"])] },

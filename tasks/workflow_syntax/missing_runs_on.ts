@@ -46,6 +46,15 @@ export const missingRunsOn: ScenarioSource = {
     },
     { description: "runs_on with an underscore", actions: [addLine(CI, 25, "    runs_on: ubuntu-latest")] },
     { description: "switch the job off with if: false", actions: [addLine(CI, 25, "    if: false")] },
+    { description: "a macOS runner: it has no docker, so the image build fails with 'docker: command not found'", actions: [addLine(CI, 25, "    runs-on: macos-latest")] },
+    {
+      description: "a mistyped label: no runner has ubuntu-lates, so the job waits until the run times out",
+      actions: [addLine(CI, 25, "    runs-on: ubuntu-lates")],
+    },
+    {
+      description: "a Windows runner: its daemon runs Windows containers, and the Linux base image has no manifest for it",
+      actions: [addLine(CI, 25, "    runs-on: windows-latest")],
+    },
   ],
   optimal_steps: 1,
   max_steps: 10,

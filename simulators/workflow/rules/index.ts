@@ -11,6 +11,7 @@ import { expressionSyntax } from "./expression-syntax.js";
 import { imageNotBuilt } from "./image-not-built.js";
 import { invalidIdentifier } from "./invalid-identifier.js";
 import { jobNeeds } from "./job-needs.js";
+import { linuxContainersUnavailable } from "./linux-containers-unavailable.js";
 import { loginCredentialsEmpty } from "./login-credentials-empty.js";
 import { loginDenied } from "./login-denied.js";
 import { missingRunsOn } from "./missing-runs-on.js";
@@ -20,6 +21,7 @@ import { missingTriggers } from "./missing-triggers.js";
 import { permissions } from "./permissions.js";
 import { pushPermissionDenied } from "./push-permission-denied.js";
 import { pushUnauthenticated } from "./push-unauthenticated.js";
+import { runnerLabelUnknown } from "./runner-label-unknown.js";
 import { stepKind } from "./step-kind.js";
 import { triggerFilter } from "./trigger-filter.js";
 import { unknownTrigger } from "./unknown-trigger.js";
@@ -57,6 +59,8 @@ export const runRules: readonly RunRule[] = [
   artifactNotFound,
   npmEngineUnsupported,
   nodeOptionUnsupported,
+  runnerLabelUnknown,
+  linuxContainersUnavailable,
 ];
 
 export const allRules: readonly WorkflowRule[] = [...parseRules, ...runRules];

@@ -1,21 +1,29 @@
 /**
- * GHA101: a build step reads a file the job's workspace does not have: `docker build` before
- * `actions/checkout` (the workspace is empty until then), a build context or Dockerfile path that is not
- * in the repository, `npm ci` without a package.json.
+ * GHA101: a step reads a file the job's workspace does not have: `docker build` before `actions/checkout`
+ * (the workspace is empty until then), a build context or Dockerfile path that is not in the repository,
+ * `npm ci` without a package.json, `cat` of an artifact's file that download-artifact put elsewhere (without
+ * `name:` each artifact lands in a directory named after it).
  */
 import { runRule } from "../rule-base.js";
 import { APP_FILES, CI, workflowCase } from "./cases.js";
 import { CHECKOUT, jobWith } from "./run-cases.js";
 
+/** A test job uploads coverage.txt; the report job downloads it as `download` says and reads `read`. */
+const artifactWorkflow = (download: string, read: string): string =>
+  `on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo "lines 93%" | tee coverage.txt\n      - uses: actions/upload-artifact@v4\n        with:\n          name: coverage\n          path: coverage.txt\n  report:\n    needs: test\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/download-artifact@v4\n${download}      - run: cat ${read}\n`;
+
 export const workspaceFileMissing = runRule({
   code: "GHA101",
   name: "workspace-file-missing",
   stage: "build",
-  summary: "A build step reads a file or directory the job's workspace does not have (no checkout yet, wrong path)",
+  summary: "A step reads a file or directory the job's workspace does not have (no checkout yet, wrong path, an artifact extracted elsewhere)",
   cases: {
     valid: [
       workflowCase(jobWith(`${CHECKOUT}      - run: docker build -t app .\n`), { files: APP_FILES }),
       workflowCase(jobWith("      - uses: docker/build-push-action@v6\n        with:\n          tags: app:latest\n"), { files: APP_FILES }),
+      workflowCase(artifactWorkflow("        with:\n          name: coverage\n", "coverage.txt")),
+      workflowCase(artifactWorkflow("", "coverage/coverage.txt")),
+      workflowCase(artifactWorkflow("        with:\n          name: coverage\n          path: reports\n", "reports/coverage.txt")),
     ],
     invalid: [
       workflowCase(jobWith(`      - run: docker build -t app .\n${CHECKOUT}`), {
@@ -30,6 +38,13 @@ export const workspaceFileMissing = runRule({
         message: 'unable to prepare context: path "./backend" not found',
       }),
       workflowCase(jobWith("      - run: npm ci\n"), { files: { "package.json": "{}" }, file: CI, line: 6, message: "npm error code ENOENT" }),
+      workflowCase(artifactWorkflow("", "coverage.txt"), { file: CI, line: 16, message: "cat: coverage.txt: No such file or directory" }),
+      workflowCase(artifactWorkflow("        with:\n          name: coverage\n          path: reports\n", "coverage.txt"), {
+        file: CI,
+        line: 19,
+        message: "cat: coverage.txt: No such file or directory",
+      }),
+      workflowCase(jobWith("      - run: head -n 20 CHANGELOG.md\n"), { files: { "CHANGELOG.md": "# 1.0\n" }, file: CI, line: 6, message: "head: cannot open 'CHANGELOG.md' for reading" }),
     ],
   },
 });

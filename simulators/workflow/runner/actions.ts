@@ -3,8 +3,10 @@
  * actions log in, set up buildx and build/push, metadata-action names the tags, artifacts move between
  * jobs. Any other action succeeds: without its code we cannot know how it fails.
  */
-import { artifactNotFound } from "../rules/artifact-not-found.js";
+import { downloadArtifacts, uploadedFiles } from "./artifacts.js";
+import type { Artifacts } from "./artifacts.js";
 import { buildImage, normaliseRegistry, registryLogin } from "./docker.js";
+import { dockerActionRefusal } from "./runner-os.js";
 import { parseImageRef, workspacePath } from "./state.js";
 import type { CommandResult, RunnerState } from "./state.js";
 import { literal } from "./values.js";
@@ -14,11 +16,21 @@ export interface ActionContext {
   state: RunnerState;
   inputs: Map<string, Sval>;
   /** Artifacts this job can see: its own uploads and those of the jobs it needs. */
-  artifacts: Set<string>;
-  uploaded: Set<string>;
+  artifacts: Artifacts;
+  uploaded: Artifacts;
   github: Record<string, string>;
   outputs: Map<string, Sval>;
 }
+
+/**
+ * Actions that write nothing into the workspace (checkout and download-artifact write what we follow). After
+ * any other action (a cache restore, a build tool's action) the job's files are no longer known.
+ */
+const WORKSPACE_NEUTRAL = new Set([
+  "actions/checkout", "actions/download-artifact", "actions/upload-artifact", "actions/setup-node", "actions/setup-python",
+  "actions/setup-go", "actions/setup-java", "docker/login-action", "docker/setup-buildx-action", "docker/setup-qemu-action",
+  "docker/metadata-action",
+]);
 
 function input(ctx: ActionContext, name: string): string {
   return ctx.inputs.get(name)?.text.trim() ?? "";
@@ -35,7 +47,11 @@ function bool(text: string): boolean {
 /** Runs the action named by `uses` (without its `@ref`). */
 export function runAction(action: string, ctx: ActionContext): CommandResult {
   const { state } = ctx;
-  switch (action.toLowerCase()) {
+  const name = action.toLowerCase();
+  const refused = dockerActionRefusal(state, name, input(ctx, "driver"));
+  if (refused) return refused;
+  if (!WORKSPACE_NEUTRAL.has(name) && !(name === "docker/build-push-action" && input(ctx, "outputs") === "")) state.filesUntracked = true;
+  switch (name) {
     case "actions/checkout": {
       const repository = input(ctx, "repository");
       const target = workspacePath(".", input(ctx, "path") || ".");
@@ -59,6 +75,7 @@ export function runAction(action: string, ctx: ActionContext): CommandResult {
       return { status: 0, output: version !== "" ? [`Attempting to download ${version}...`] : [] };
     }
     case "docker/setup-buildx-action":
+      state.buildxInstalled = true;
       if (ctx.inputs.get("driver")?.text.trim() !== "docker") state.builder = "docker-container";
       return { status: 0, output: ["Creating a new builder instance", "Booting builder"] };
     case "docker/metadata-action": {
@@ -97,21 +114,24 @@ export function runAction(action: string, ctx: ActionContext): CommandResult {
       return result;
     }
     case "actions/upload-artifact": {
-      const name = input(ctx, "name") || "artifact";
-      ctx.uploaded.add(name);
-      ctx.artifacts.add(name);
-      return { status: 0, output: [`Uploading artifact '${name}'`, `Artifact ${name} has been successfully uploaded!`] };
+      const artifact = { name: input(ctx, "name") || "artifact", files: uploadedFiles(state, input(ctx, "path"), ctx.github.workspace!) };
+      ctx.uploaded.set(artifact.name, artifact);
+      ctx.artifacts.set(artifact.name, artifact);
+      return { status: 0, output: [`Uploading artifact '${artifact.name}'`, `Artifact ${artifact.name} has been successfully uploaded!`] };
     }
-    case "actions/download-artifact": {
-      const name = input(ctx, "name");
-      if (name === "" || ctx.artifacts.has(name) || name.includes("*")) return { status: 0, output: ["Downloading artifacts"] };
-      const lines = [
-        `Error: Unable to download artifact(s): Artifact not found for name: ${name}`,
-        "        Please ensure that your artifact is not expired and the artifact was uploaded using a compatible version of toolkit/upload-artifact.",
-        "        For more information, visit the GitHub Artifacts FAQ: https://github.com/actions/toolkit/blob/main/packages/artifact/docs/faq.md",
-      ];
-      return { status: 1, output: lines, failure: { rule: artifactNotFound, message: lines[0]!.replace(/^Error: /, ""), lines, exitCode: 1, input: "name" } };
-    }
+    case "actions/download-artifact":
+      return downloadArtifacts(
+        state,
+        {
+          name: input(ctx, "name"),
+          path: input(ctx, "path"),
+          pattern: input(ctx, "pattern"),
+          mergeMultiple: bool(input(ctx, "merge-multiple")),
+          foreign: input(ctx, "run-id") !== "" || input(ctx, "github-token") !== "",
+        },
+        ctx.artifacts,
+        ctx.github.workspace!,
+      );
     default:
       return { status: 0, output: [] };
   }

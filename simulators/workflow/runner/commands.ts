@@ -7,6 +7,8 @@ import { commandArgumentEmpty } from "../rules/command-argument-empty.js";
 import { workspaceFileMissing } from "../rules/workspace-file-missing.js";
 import { buildImage, dockerPush, dockerTag, normaliseRegistry, registryLogin } from "./docker.js";
 import { engineRefusal, scriptRefusal } from "./engines.js";
+import { noteWrites, readFiles } from "./file-access.js";
+import { dockerCliRefusal } from "./runner-os.js";
 import { hasDirectory, hasFile, workspacePath } from "./state.js";
 import type { CommandResult, RunnerState } from "./state.js";
 import { concat, OPAQUE } from "./values.js";
@@ -29,7 +31,7 @@ export interface CommandContext {
 const ok = (output: string[] = [], stdout?: Sval): CommandResult => ({ status: 0, output, ...(stdout ? { stdout } : {}) });
 
 /** Options of `docker build` that take a value. */
-const BUILD_VALUE_OPTIONS = new Set([
+export const BUILD_VALUE_OPTIONS = new Set([
   "-t", "--tag", "-f", "--file", "--platform", "-o", "--output", "--cache-to", "--cache-from", "--build-arg", "--target",
   "--progress", "--label", "--secret", "--ssh", "--builder", "--provenance", "--sbom", "--iidfile", "--metadata-file", "--network",
   "--add-host", "--shm-size", "--ulimit", "--build-context", "--annotation", "--attest", "--allow", "--call",
@@ -53,7 +55,7 @@ function optionsOf(args: Arg[], valueOptions: Set<string>, flags: Set<string>): 
   return { options, positional };
 }
 
-function dockerBuild(args: Arg[], ctx: CommandContext): CommandResult {
+function dockerBuild(args: Arg[], ctx: CommandContext, buildx: boolean): CommandResult {
   const { options, positional } = optionsOf(args, BUILD_VALUE_OPTIONS, BUILD_FLAGS);
   const contextArg = positional[0];
   if (!contextArg || /^(https?|git):\/\/|^git@|\.git(#|$)/.test(contextArg.text) || contextArg.text === "-") return ok();
@@ -73,6 +75,8 @@ function dockerBuild(args: Arg[], ctx: CommandContext): CommandResult {
     cacheTo: all(["--cache-to"]),
     buildArgs: Object.fromEntries(all(["--build-arg"]).map((b) => [b.split("=")[0]!, b.split("=").slice(1).join("=")])),
     target: all(["--target"])[0] ?? null,
+    // A Windows daemon has no BuildKit: plain `docker build` runs its legacy builder.
+    classic: !buildx,
   });
 }
 
@@ -108,6 +112,8 @@ function dockerBuildx(sub: string | undefined, tail: Arg[], ctx: CommandContext)
 }
 
 function docker(args: Arg[], ctx: CommandContext): CommandResult {
+  const missing = dockerCliRefusal(ctx.state, ctx.bashPrefix);
+  if (missing) return missing;
   let rest = args;
   const buildx = rest[0]?.text === "buildx";
   if (rest[0]?.text === "buildx" || rest[0]?.text === "image") rest = rest.slice(1);
@@ -119,7 +125,7 @@ function docker(args: Arg[], ctx: CommandContext): CommandResult {
   }
   switch (sub) {
     case "build":
-      return dockerBuild(tail, ctx);
+      return dockerBuild(tail, ctx, buildx);
     case "login":
       return dockerLogin(tail, ctx);
     case "push": {
@@ -216,6 +222,9 @@ function make(args: Arg[], ctx: CommandContext): CommandResult {
 
 /** Runs one simple command (after expansion); `removedEmpty` says an unquoted empty word vanished. */
 export function runCommand(name: Arg, args: Arg[], ctx: CommandContext, removedEmpty: boolean): CommandResult & { cwd?: string } {
+  const unread = readFiles(ctx.state, name.text, args, ctx.cwd, ctx.workspaceRoot);
+  if (unread) return unread;
+  noteWrites(ctx.state, name.text, args, ctx.cwd, ctx.workspaceRoot);
   switch (name.text) {
     case "docker":
       return docker(args, ctx);
@@ -233,7 +242,11 @@ export function runCommand(name: Arg, args: Arg[], ctx: CommandContext, removedE
       return make(args, ctx);
     case "cd": {
       const target = args[0]?.text ?? ".";
-      if (target.startsWith("/") || target.startsWith("~") || target === "-" || target.startsWith("$")) return ok();
+      if (target.startsWith("/") || target.startsWith("~") || target === "-" || target.startsWith("$")) {
+        // Outside the workspace (or somewhere we cannot tell): later relative paths are not ours to judge.
+        ctx.state.filesUntracked = true;
+        return ok();
+      }
       const dir = workspacePath(ctx.cwd, target);
       if (hasDirectory(ctx.state, dir)) return { ...ok(), cwd: dir };
       return missingFile(1, [`${ctx.bashPrefix} cd: ${target}: No such file or directory`]);

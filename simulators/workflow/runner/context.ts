@@ -8,6 +8,7 @@ import type { World } from "../../world.js";
 import { PERMISSION_SCOPES } from "../schema-data.js";
 import { asMap, entries, get, scalarText } from "../source.js";
 import type { WorkflowSource } from "../source.js";
+import type { HostedRunner } from "./hosted-runners.js";
 import type { Sval } from "./values.js";
 
 export type Permissions = Record<string, "read" | "write" | "none">;
@@ -49,7 +50,7 @@ export function githubContext(world: World, event: string, workflowName: string)
 }
 
 /** Default environment variables of a hosted runner (GITHUB_TOKEN is not one of them). */
-export function runnerEnvironment(github: Record<string, string>, job: string): Map<string, Sval> {
+export function runnerEnvironment(github: Record<string, string>, job: string, runner: HostedRunner): Map<string, Sval> {
   const lit = (text: string): Sval => ({ text, origin: { kind: "literal" } });
   const vars: Record<string, string> = {
     CI: "true",
@@ -79,15 +80,15 @@ export function runnerEnvironment(github: Record<string, string>, job: string): 
     GITHUB_PATH: "/home/runner/work/_temp/_runner_file_commands/add_path",
     GITHUB_STEP_SUMMARY: "/home/runner/work/_temp/_runner_file_commands/step_summary",
     GITHUB_EVENT_PATH: "/home/runner/work/_temp/_github_workflow/event.json",
-    RUNNER_OS: "Linux",
-    RUNNER_ARCH: "X64",
+    RUNNER_OS: runner.os,
+    RUNNER_ARCH: runner.arch,
     RUNNER_NAME: "GitHub Actions 1",
     RUNNER_TEMP: "/home/runner/work/_temp",
     RUNNER_TOOL_CACHE: "/opt/hostedtoolcache",
     HOME: "/home/runner",
     USER: "runner",
     PATH: "/usr/local/bin:/usr/bin:/bin",
-    ImageOS: "ubuntu24",
+    ImageOS: runner.imageOs,
   };
   return new Map(Object.entries(vars).map(([k, v]) => [k, lit(v)]));
 }

@@ -12,6 +12,7 @@ import { loginDenied } from "../rules/login-denied.js";
 import { pushPermissionDenied } from "../rules/push-permission-denied.js";
 import { pushUnauthenticated } from "../rules/push-unauthenticated.js";
 import { workspaceFileMissing } from "../rules/workspace-file-missing.js";
+import { windowsBuildRefusal } from "./runner-os.js";
 import { displayRepository, hasDirectory, hasFile, parseImageRef, repositoryPath } from "./state.js";
 import type { CommandResult, Credential, RunnerState, StepFailure } from "./state.js";
 import type { Sval } from "./values.js";
@@ -184,6 +185,8 @@ export interface BuildSpec {
   cacheTo: string[];
   buildArgs: Record<string, string>;
   target: string | null;
+  /** The legacy builder (`docker build` on a Windows daemon), for how a base image's platform is refused. */
+  classic?: boolean;
 }
 
 const DRIVER_LIMITS = {
@@ -212,6 +215,8 @@ export function buildImage(state: RunnerState, spec: BuildSpec): CommandResult {
     const lines = [...head, "#1 [internal] load build definition from Dockerfile", "#1 transferring dockerfile: 2B done", "#1 DONE 0.0s", text];
     return fail(workspaceFileMissing, text, lines);
   }
+  const platformRefusal = windowsBuildRefusal(state, spec.dockerfile, spec.classic === true);
+  if (platformRefusal) return platformRefusal;
   if (spec.push) {
     for (const tag of spec.tags) {
       const ref = parseImageRef(tag);

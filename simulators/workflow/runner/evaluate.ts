@@ -10,6 +10,8 @@ import { concat, fnv, literal, OPAQUE } from "./values.js";
 import type { Sval } from "./values.js";
 
 export const UNKNOWN = Symbol("unknown");
+
+const LINUX_RUNNER: Record<string, string> = { os: "Linux", arch: "X64", temp: "/home/runner/work/_temp", name: "GitHub Actions 1", tool_cache: "/opt/hostedtoolcache" };
 type Value = string | number | boolean | null | Value[] | { [k: string]: Value } | typeof UNKNOWN | Sval;
 
 /** Everything an expression can read while a job runs. */
@@ -22,6 +24,8 @@ export interface Scope {
   inputs: Record<string, unknown>;
   steps: ReadonlyMap<string, ReadonlyMap<string, Sval>>;
   needs: ReadonlyMap<string, ReadonlyMap<string, Sval>>;
+  /** The `runner` context of the job's runner (a Linux one when absent). */
+  runner?: Record<string, string>;
 }
 
 const ALL_CONTEXTS = availability([
@@ -95,7 +99,7 @@ function contextValue(name: string, key: string | null, scope: Scope): Value {
     case "needs":
       return outputsOf(scope.needs);
     case "runner":
-      return { os: "Linux", arch: "X64", temp: "/home/runner/work/_temp", name: "GitHub Actions 1", tool_cache: "/opt/hostedtoolcache" }[key ?? ""] ?? UNKNOWN;
+      return (scope.runner ?? LINUX_RUNNER)[key ?? ""] ?? UNKNOWN;
     default:
       return UNKNOWN;
   }

@@ -62,3 +62,17 @@ export function legName(job: string, combination: Combination): string {
   const values = Object.values(combination).map(String);
   return values.length === 0 ? job : `${job} (${values.join(", ")})`;
 }
+
+/** The first combination of a matrix: the first value of each key, completed by the first include. */
+export function firstCombination(matrix: unknown, doc: WorkflowSource["doc"]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const map = asMap(matrix);
+  for (const e of entries(map, doc)) {
+    if (e.key === "include" || e.key === "exclude") continue;
+    const first = items(asSeq(e.value), doc)[0];
+    if (isScalar(first)) out[e.key] = first.value;
+  }
+  const include = asMap(items(asSeq(get(map, "include", doc)), doc)[0]);
+  for (const e of entries(include, doc)) if (!(e.key in out) && isScalar(e.value)) out[e.key] = e.value.value;
+  return out;
+}

@@ -24,6 +24,7 @@ const SITES: Record<string, RegExp> = {
   GHA109: BUILD,
   GHA110: /actions\/download-artifact/,
   GHA111: /\bnpm\s+(?:ci|install|i)\b/,
+  GHA114: /docker\/|\bdocker\b/,
 };
 
 /** The texts of the steps a run never reached. */

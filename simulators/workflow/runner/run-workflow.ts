@@ -11,10 +11,16 @@ import type { World } from "../../world.js";
 import { jobsOf } from "../model.js";
 import type { JobView, StepView } from "../model.js";
 import type { RunRule } from "../rule-base.js";
-import { asMap, asSeq, entries, get, items, nodePosition, readWorkflowSource, scalarText } from "../source.js";
+import { asMap, entries, get, nodePosition, readWorkflowSource, scalarText } from "../source.js";
 import type { Position, WorkflowSource } from "../source.js";
 import { runAction } from "./actions.js";
-import { legName, matrixCombinations } from "./matrix.js";
+import type { Artifacts } from "./artifacts.js";
+import { DEFAULT_RUNNER, runnerTemp } from "./hosted-runners.js";
+import type { HostedRunner } from "./hosted-runners.js";
+import { order, transitiveNeeds } from "./job-graph.js";
+import { pickRunner, unpickedJob } from "./runner-pick.js";
+import { windowsScriptRefusal } from "./runner-os.js";
+import { firstCombination, legName, matrixCombinations } from "./matrix.js";
 import { githubContext, runnerEnvironment, tokenPermissions, triggeringEvent } from "./context.js";
 import { evaluateCondition, interpolate, UNKNOWN } from "./evaluate.js";
 import type { Scope } from "./evaluate.js";
@@ -90,7 +96,7 @@ class WorkflowRunner {
   private readonly calledOnly: boolean;
   private readonly result: WorkflowRun;
   private readonly jobOutputs = new Map<string, Map<string, Sval>>();
-  private readonly uploads = new Map<string, Set<string>>();
+  private readonly uploads = new Map<string, Artifacts>();
 
   constructor(
     private readonly repo: Repository,
@@ -142,8 +148,9 @@ class WorkflowRunner {
     return { text: exists ? "***" : "", origin: { kind: "secret", name, exists } };
   }
 
-  private scope(env: ReadonlyMap<string, Sval>, matrix: Record<string, unknown>, steps: ReadonlyMap<string, ReadonlyMap<string, Sval>>, needs: string[]): Scope {
+  private scope(env: ReadonlyMap<string, Sval>, matrix: Record<string, unknown>, steps: ReadonlyMap<string, ReadonlyMap<string, Sval>>, needs: string[], runner: HostedRunner): Scope {
     return {
+      runner: { os: runner.os, arch: runner.arch, temp: runnerTemp(runner), name: "GitHub Actions 1", tool_cache: runner.os === "Linux" ? "/opt/hostedtoolcache" : "" },
       secret: (n) => this.secret(n),
       github: this.github,
       env,
@@ -178,20 +185,29 @@ class WorkflowRunner {
     if (!job.map || get(job.map, "uses", this.doc) !== undefined) return trace;
     const stepOutputs = new Map<string, Map<string, Sval>>();
     const github = { ...this.github, job: job.id };
-    const base = runnerEnvironment(github, job.id);
-    const scopeFor = (env: ReadonlyMap<string, Sval>): Scope => this.scope(env, matrix, stepOutputs, needs);
+    const runsOn = get(job.map, "runs-on", this.doc);
+    const choice = pickRunner(runsOn, this.source, this.scope(new Map(), matrix, new Map(), needs, DEFAULT_RUNNER));
+    const runner = choice.kind === "hosted" ? choice.runner : DEFAULT_RUNNER;
+    const base = runnerEnvironment(github, job.id, runner);
+    const scopeFor = (env: ReadonlyMap<string, Sval>): Scope => this.scope(env, matrix, stepOutputs, needs, runner);
     const workflowEnv = this.evaluateEnv(get(this.source.root, "env", this.doc), new Map(), scopeFor);
     const jobEnv = this.evaluateEnv(get(job.map, "env", this.doc), workflowEnv, scopeFor);
     const condition = scalarText(get(job.map, "if", this.doc));
     const jobOff = inherited || (condition !== "" && evaluateCondition(condition, scopeFor(jobEnv)).result === false);
     const jobSoft = scalarText(get(job.map, "continue-on-error", this.doc)) === "true";
     if (jobOff) trace.status = "switched-off";
-    const visible = new Set<string>();
-    for (const n of transitiveNeeds(job.id, this.source)) for (const a of this.uploads.get(n) ?? []) visible.add(a);
+    // An unknown hosted label is never picked up, so none of the job's steps run (an empty world cannot tell).
+    if (choice.kind === "unknown" && this.worldKnown) {
+      this.result.failures.push(unpickedJob(choice.labels, runsOn, this.source, this.github, leg, jobOff));
+      if (!jobOff) trace.status = "failure";
+      return trace;
+    }
+    const visible: Artifacts = new Map();
+    for (const n of transitiveNeeds(job.id, this.source)) for (const [name, a] of this.uploads.get(n) ?? []) visible.set(name, a);
     // Legs of one matrix job upload under the same job: what any of them uploaded is there for the jobs after.
-    const uploaded = this.uploads.get(job.id) ?? new Set<string>();
+    const uploaded: Artifacts = this.uploads.get(job.id) ?? new Map();
     this.uploads.set(job.id, uploaded);
-    const state = this.freshState(job, leg);
+    const state = this.freshState(job, leg, runner);
     const exports = new Map<string, Sval>();
     const defaults = (key: string): string =>
       scalarText(get(asMap(get(asMap(get(job.map, "defaults", this.doc)), "run", this.doc)), key, this.doc)) ||
@@ -242,16 +258,20 @@ class WorkflowRunner {
     return trace;
   }
 
-  private freshState(job: JobView, leg: string): RunnerState {
+  private freshState(job: JobView, leg: string, runner: HostedRunner): RunnerState {
     return {
       repo: this.repo,
+      runner,
       workspace: new Map(),
       checkouts: [],
       opaqueDirs: [],
+      written: new Set(),
+      filesUntracked: false,
       checkRepositoryFiles: this.options.context !== false,
       logins: new Map(),
       images: new Set(),
       builder: "docker",
+      buildxInstalled: runner.os === "Linux",
       node: null,
       permissions: tokenPermissions(this.source, job.map, this.world, !this.worldKnown || this.calledOnly),
       builds: [],
@@ -270,8 +290,8 @@ class WorkflowRunner {
     defaults: (key: string) => string,
     outputs: Map<string, Sval>,
     exports: Map<string, Sval>,
-    visible: Set<string>,
-    uploaded: Set<string>,
+    visible: Artifacts,
+    uploaded: Artifacts,
   ): { failure: StepFailure | null; swallowed: StepFailure[]; log: string[] } {
     const envLines = (): string[] => {
       const own = entries(asMap(get(step.map, "env", this.doc)), this.doc).map((e) => `    ${e.key}: ${shown(env.get(e.key) ?? { text: "", origin: OPAQUE })}`);
@@ -280,16 +300,24 @@ class WorkflowRunner {
     const run = get(step.map, "run", this.doc);
     if (run !== undefined) {
       const script = scalarText(run);
-      const shell = scalarText(get(step.map, "shell", this.doc)) || defaults("shell");
+      // Windows runs a step without `shell:` in PowerShell, the others in bash.
+      const shell = scalarText(get(step.map, "shell", this.doc)) || defaults("shell") || (state.runner.os === "Windows" ? "pwsh" : "");
       const cwd = scalarText(get(step.map, "working-directory", this.doc)) || defaults("working-directory") || ".";
       const uuid = pseudoUuid(`${this.source.file}#${state.job}#${step.index}`);
       const log = [
         `Run ${script.split("\n")[0] ?? ""}`,
         ...script.replace(/\n$/, "").split("\n").map((l) => `  ${l}`),
-        `  shell: ${shell === "bash" ? "/usr/bin/bash --noprofile --norc -eo pipefail {0}" : "/usr/bin/bash -e {0}"}`,
+        `  shell: ${shellLine(shell, state.runner)}`,
         ...envLines(),
       ];
-      if (shell !== "" && shell !== "bash" && shell !== "sh" && !shell.startsWith("bash ")) return { failure: null, swallowed: [], log };
+      if (shell !== "" && shell !== "bash" && shell !== "sh" && !shell.startsWith("bash ")) {
+        // Other shells are not interpreted (so what they write is not followed), but a Linux image build on
+        // Windows fails whatever shell runs it.
+        state.filesUntracked = true;
+        const refused = windowsScriptRefusal(state, script, cwd.replace(/^\.\//, "") || ".");
+        if (refused?.failure) log.push(...refused.output, `Error: Process completed with exit code ${refused.failure.exitCode}.`);
+        return { failure: refused?.failure ?? null, swallowed: [], log };
+      }
       const outcome = runScript({
         script,
         env,
@@ -297,7 +325,7 @@ class WorkflowRunner {
         state,
         cwd: cwd.replace(/^\.\//, "") || ".",
         pipefail: shell === "bash",
-        bashPrefix: (line) => `/home/runner/work/_temp/${uuid}.sh: line ${line}:`,
+        bashPrefix: (line) => `${runnerTemp(state.runner)}/${uuid}.sh: line ${line}:`,
         workspaceRoot: this.github.workspace!,
       });
       log.push(...outcome.output);
@@ -353,57 +381,21 @@ function stepName(step: StepView, doc: WorkflowSource["doc"]): string {
   return run !== "" ? `Run ${run.split("\n")[0]}` : `Run ${scalarText(get(step.map, "uses", doc))}`;
 }
 
-/** Jobs in an order that respects `needs` (file order among independent jobs). */
-function order(jobs: JobView[]): JobView[] {
-  const done = new Set<string>();
-  const ids = new Set(jobs.map((j) => j.id));
-  const out: JobView[] = [];
-  let progress = true;
-  while (out.length < jobs.length && progress) {
-    progress = false;
-    for (const job of jobs) {
-      if (done.has(job.id)) continue;
-      if (job.needs.every((n) => done.has(n.name) || !ids.has(n.name))) {
-        done.add(job.id);
-        out.push(job);
-        progress = true;
-      }
-    }
-  }
-  return out;
-}
 
-function transitiveNeeds(id: string, source: WorkflowSource): Set<string> {
-  const jobs = new Map(jobsOf(source).map((j) => [j.id, j.needs.map((n) => n.name)]));
-  const seen = new Set<string>();
-  const stack = [...(jobs.get(id) ?? [])];
-  while (stack.length > 0) {
-    const next = stack.pop()!;
-    if (seen.has(next)) continue;
-    seen.add(next);
-    stack.push(...(jobs.get(next) ?? []));
-  }
-  return seen;
-}
 
-/** The first combination of a matrix: the first value of each key, completed by the first include. */
-function firstCombination(matrix: unknown, doc: WorkflowSource["doc"]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  const map = asMap(matrix);
-  for (const e of entries(map, doc)) {
-    if (e.key === "include" || e.key === "exclude") continue;
-    const first = items(asSeq(e.value), doc)[0];
-    if (isScalar(first)) out[e.key] = first.value;
-  }
-  const include = asMap(items(asSeq(get(map, "include", doc)), doc)[0]);
-  for (const e of entries(include, doc)) if (!(e.key in out) && isScalar(e.value)) out[e.key] = e.value.value;
-  return out;
+
+/** How the runner log shows the shell a step runs in. */
+function shellLine(shell: string, runner: HostedRunner): string {
+  if (shell === "pwsh") return `C:\\Program Files\\PowerShell\\7\\pwsh.EXE -command ". '{0}'"`;
+  const bash = runner.os === "macOS" ? "/bin/bash" : runner.os === "Windows" ? "C:\\Program Files\\Git\\bin\\bash.EXE" : "/usr/bin/bash";
+  return shell === "bash" ? `${bash} --noprofile --norc -eo pipefail {0}` : `${bash} -e {0}`;
 }
 
 function cloneState(state: RunnerState): RunnerState {
   return {
     ...state,
     workspace: new Map(state.workspace),
+    written: new Set(state.written),
     checkouts: [...state.checkouts],
     opaqueDirs: [...state.opaqueDirs],
     logins: new Map(state.logins),

@@ -11,6 +11,7 @@ import { runCommand } from "./commands.js";
 import type { Arg, CommandContext } from "./commands.js";
 import type { Scope } from "./evaluate.js";
 import { evaluateText } from "./evaluate.js";
+import { noteRedirectWrite, readRedirect } from "./file-access.js";
 import type { RunnerState, StepFailure } from "./state.js";
 import { concat, fnv, literal, OPAQUE } from "./values.js";
 import type { Sval } from "./values.js";
@@ -72,6 +73,32 @@ function expand(word: Word, env: Map<string, Sval>, scope: Scope): Arg[] | BadSu
   return [{ ...value, quoted }];
 }
 
+const WRITE_REDIRECTS = new Set([">", ">>", "&>", "&>>", ">|"]);
+
+/**
+ * A command's redirections, which bash opens before it runs the command: `> file` creates the file, `< file`
+ * fails when the file is not there. Returns that failure.
+ */
+function applyRedirects(command: SimpleCommand, env: Map<string, Sval>, input: ScriptInput, cwd: string): StepFailure | null {
+  for (const redirect of command.redirects) {
+    if (!redirect.target) continue;
+    const writes = WRITE_REDIRECTS.has(redirect.op) || (redirect.op === ">&" && !/^(\d+|-)$/.test(redirect.target.raw));
+    if (!writes && redirect.op !== "<") continue;
+    const expanded = expand(redirect.target, env, input.scope);
+    if (expanded instanceof BadSubstitution || expanded.length !== 1) {
+      if (writes) input.state.filesUntracked = true;
+      continue;
+    }
+    const target = expanded[0]!;
+    if (writes) noteRedirectWrite(input.state, target, cwd, input.workspaceRoot);
+    else {
+      const refused = readRedirect(input.state, target, cwd, input.workspaceRoot, input.bashPrefix(command.line));
+      if (refused?.failure) return refused.failure;
+    }
+  }
+  return null;
+}
+
 interface CommandRun {
   status: number;
   failure: StepFailure | null;
@@ -104,6 +131,12 @@ export function runScript(input: ScriptInput): ScriptOutcome {
       const expanded = expand(a.value, env, input.scope);
       if (expanded instanceof BadSubstitution) return bad(expanded.text);
       assigned.push([a.name, expanded.length === 0 ? literal("") : concat(expanded)]);
+    }
+    const refused = applyRedirects(command, env, input, cwd);
+    if (refused) {
+      if (command.conditional) return { status: 0, failure: null, stdout: null };
+      out.output.push(...refused.lines);
+      return { status: 1, failure: { ...refused, scriptLine: command.line }, stdout: null };
     }
     const [name, ...rest] = args;
     if (!name || name.text === "export" || name.text === "declare" || name.text === "local") {

@@ -6,6 +6,7 @@
 import path from "node:path";
 import type { Repository } from "../../repository.js";
 import type { RunRule } from "../rule-base.js";
+import type { HostedRunner } from "./hosted-runners.js";
 import type { Sval } from "./values.js";
 
 /** A credential as the registry will judge it. */
@@ -60,17 +61,32 @@ export interface CommandResult {
 
 export interface RunnerState {
   repo: Repository;
+  /** The hosted runner the job runs on (ubuntu-latest when its labels cannot be judged). */
+  runner: HostedRunner;
   /** Workspace path → repository path of the files checked out; empty until checkout. */
   workspace: Map<string, string>;
   /** Workspace directories this repository was checked out to ("." for the root). */
   checkouts: string[];
-  /** Workspace directories whose content we cannot know (another repository checked out there). */
+  /**
+   * Workspace directories whose content we cannot know (another repository checked out there, an artifact
+   * whose files we could not follow).
+   */
   opaqueDirs: string[];
+  /** Workspace files and directories the job's steps wrote: downloaded artifacts, `> file`, tee, touch, mkdir. */
+  written: Set<string>;
+  /**
+   * The simulator lost track of the job's files: a step ran something that may write files we do not follow
+   * (npm, make, an unknown action) or left the workspace (`cd /tmp`). From then on a read of a file we do
+   * not know of is not judged missing.
+   */
+  filesUntracked: boolean;
   /** Check files that only the full repository can confirm (false for lint without a context). */
   checkRepositoryFiles: boolean;
   logins: Map<string, Credential>;
   images: Set<string>;
   builder: "docker" | "docker-container";
+  /** buildx is on the runner (Linux images ship it; Windows gets it from setup-buildx-action). */
+  buildxInstalled: boolean;
   /** The `node-version` actions/setup-node selected, or null for the runner's own Node. */
   node: string | null;
   permissions: Record<string, "read" | "write" | "none">;
@@ -94,13 +110,13 @@ function opaque(state: RunnerState, p: string): boolean {
 
 /** Whether a file is in the workspace; after a checkout, files we cannot see count as present in lint mode. */
 export function hasFile(state: RunnerState, p: string): boolean {
-  if (state.workspace.has(p) || opaque(state, p)) return true;
+  if (state.workspace.has(p) || state.written.has(p) || opaque(state, p)) return true;
   return state.workspace.size > 0 && !state.checkRepositoryFiles;
 }
 
 export function hasDirectory(state: RunnerState, p: string): boolean {
-  if (p === "." || opaque(state, p)) return true;
-  for (const key of state.workspace.keys()) if (key.startsWith(`${p}/`)) return true;
+  if (p === "." || opaque(state, p) || state.written.has(p)) return true;
+  for (const key of [...state.workspace.keys(), ...state.written]) if (key.startsWith(`${p}/`)) return true;
   return state.workspace.size > 0 && !state.checkRepositoryFiles;
 }
 

@@ -1,0 +1,123 @@
+/**
+ * Artifacts between jobs, as actions/upload-artifact@v4 and actions/download-artifact@v4 move them.
+ * An upload stores its files relative to the root of what it uploaded (a directory's contents, a file's
+ * name). A download by `name:` extracts those files straight into `path:` (the workspace by default);
+ * a download without `name:` (all artifacts, or those matching `pattern:`) extracts each artifact into its
+ * own subdirectory named after it, unless `merge-multiple: true`. What the job can then read follows.
+ */
+import path from "node:path";
+import { artifactNotFound } from "../rules/artifact-not-found.js";
+import { scriptPath } from "./file-access.js";
+import type { CommandResult, RunnerState } from "./state.js";
+import { literal } from "./values.js";
+
+export interface Artifact {
+  name: string;
+  /** Paths inside the artifact, or null when we could not follow what the job uploaded. */
+  files: string[] | null;
+}
+
+/** Artifacts by name. */
+export type Artifacts = Map<string, Artifact>;
+
+const GLOB = /[*?[\]{}]/;
+
+/** The files under a workspace path that the job is known to have (checked out or written). */
+function knownFilesUnder(state: RunnerState, dir: string): string[] {
+  return [...state.workspace.keys(), ...state.written].filter((f) => dir === "." || f.startsWith(`${dir}/`));
+}
+
+function isKnownFile(state: RunnerState, p: string): boolean {
+  return (state.workspace.has(p) || state.written.has(p)) && knownFilesUnder(state, p).every((f) => f === p);
+}
+
+/** What an upload-artifact step stores, from its `path:` lines (exclusions, starting with `!`, only shrink it). */
+export function uploadedFiles(state: RunnerState, pathInput: string, workspaceRoot: string): string[] | null {
+  const lines = pathInput.split("\n").map((l) => l.trim()).filter((l) => l !== "" && !l.startsWith("!"));
+  if (lines.length === 0) return null;
+  const paths: string[] = [];
+  for (const line of lines) {
+    const p = GLOB.test(line) ? null : scriptPath(".", literal(line), workspaceRoot);
+    if (p === null) return null;
+    paths.push(p);
+  }
+  const files: string[] = [];
+  for (const p of paths) {
+    if (isKnownFile(state, p)) files.push(p);
+    else {
+      // A directory's files are known only while nothing untracked could have added to it.
+      const under = knownFilesUnder(state, p).filter((f) => f !== p);
+      if (under.length === 0 || state.filesUntracked || state.opaqueDirs.length > 0) return null;
+      files.push(...under);
+    }
+  }
+  // The root is the directory itself for one directory, else the deepest directory holding every path.
+  const root = paths.length === 1 && !isKnownFile(state, paths[0]!) ? paths[0]! : commonDirectory(paths.map((p) => (isKnownFile(state, p) ? path.posix.dirname(p) : p)));
+  return [...new Set(files.map((f) => (root === "." ? f : f.slice(root.length + 1))))];
+}
+
+function commonDirectory(dirs: string[]): string {
+  let parts = dirs[0]!.split("/");
+  for (const d of dirs.slice(1)) {
+    const other = d.split("/");
+    let i = 0;
+    while (i < parts.length && parts[i] === other[i]) i++;
+    parts = parts.slice(0, i);
+  }
+  return parts.length === 0 ? "." : parts.join("/");
+}
+
+export interface DownloadInputs {
+  name: string;
+  path: string;
+  pattern: string;
+  mergeMultiple: boolean;
+  /** Another repository or run (`github-token`/`run-id`): its artifacts are not this run's. */
+  foreign: boolean;
+}
+
+/** Puts an artifact's files under a workspace directory (or marks the directory unknowable). */
+function extract(state: RunnerState, artifact: Artifact | null, dir: string): void {
+  if (artifact?.files == null) {
+    state.opaqueDirs.push(dir);
+    return;
+  }
+  for (const f of artifact.files) state.written.add(dir === "." ? f : `${dir}/${f}`);
+  if (artifact.files.length === 0) state.written.add(dir);
+}
+
+function matches(pattern: string, name: string): boolean {
+  const re = new RegExp(`^${pattern.replace(/[.+^${}()|\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".")}$`);
+  return re.test(name);
+}
+
+/** Runs download-artifact against the artifacts the job can see. */
+export function downloadArtifacts(state: RunnerState, inputs: DownloadInputs, visible: Artifacts, workspaceRoot: string): CommandResult {
+  const target = scriptPath(".", literal(inputs.path || "."), workspaceRoot);
+  if (inputs.foreign) {
+    if (target !== null) state.opaqueDirs.push(target);
+    return { status: 0, output: ["Downloading artifacts"] };
+  }
+  if (inputs.name !== "") {
+    const artifact = visible.get(inputs.name);
+    if (!artifact && !GLOB.test(inputs.name)) {
+      const lines = [
+        `Error: Unable to download artifact(s): Artifact not found for name: ${inputs.name}`,
+        "        Please ensure that your artifact is not expired and the artifact was uploaded using a compatible version of toolkit/upload-artifact.",
+        "        For more information, visit the GitHub Artifacts FAQ: https://github.com/actions/toolkit/blob/main/packages/artifact/docs/faq.md",
+      ];
+      return { status: 1, output: lines, failure: { rule: artifactNotFound, message: lines[0]!.replace(/^Error: /, ""), lines, exitCode: 1, input: "name" } };
+    }
+    if (target !== null) extract(state, artifact ?? null, target);
+    return { status: 0, output: ["Downloading single artifact", `Artifact download completed successfully.`, "Total of 1 artifact(s) downloaded", "Download artifact has finished successfully"] };
+  }
+  const chosen = [...visible.values()].filter((a) => inputs.pattern === "" || matches(inputs.pattern, a.name));
+  const output =
+    inputs.pattern !== ""
+      ? [`Filtering artifacts by pattern '${inputs.pattern}'`]
+      : ["No input name or pattern filtered specified, downloading all artifacts", ...(inputs.mergeMultiple ? [] : ["An extra directory with the artifact name will be created for each download"])];
+  if (chosen.length > 0) output.push("Preparing to download the following artifacts:", ...chosen.map((a, i) => `- ${a.name} (ID: ${1000 + i}, Size: 1024)`));
+  if (target !== null) for (const a of chosen) extract(state, a, inputs.mergeMultiple ? target : target === "." ? a.name : `${target}/${a.name}`);
+  output.push(`Total of ${chosen.length} artifact(s) downloaded`, "Download artifact has finished successfully");
+  return { status: 0, output };
+}

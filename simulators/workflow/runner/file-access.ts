@@ -1,0 +1,107 @@
+/**
+ * The files a `run:` script reads and writes in the job's workspace. Writes we can follow (`> file`, tee,
+ * touch, mkdir) are recorded so that later reads find them; any other command may write anything, so after
+ * one the job's reads are no longer judged. A read of a file that is not there (no checkout, an artifact
+ * that landed in another directory) fails as coreutils does: `cat: coverage.txt: No such file or directory`.
+ */
+import path from "node:path";
+import { workspaceFileMissing } from "../rules/workspace-file-missing.js";
+import { hasFile } from "./state.js";
+import type { CommandResult, RunnerState } from "./state.js";
+import type { Sval } from "./values.js";
+
+/**
+ * Commands that write nothing into the workspace except through a redirection. docker writes files only
+ * with the options in DOCKER_WRITES; curl only with -o/-O.
+ */
+const NO_WRITES = new Set([
+  "echo", "printf", "cat", "head", "tail", "wc", "grep", "ls", "pwd", "cd", "test", "[", "[[", "true", "false", ":", "exit",
+  "sleep", "set", "export", "declare", "local", "unset", "env", "date", "uname", "whoami", "id", "which", "type", "command",
+  "tee", "touch", "mkdir", "docker", "curl", "jq", "sort", "uniq", "cut", "tr", "basename", "dirname", "realpath", "du", "df",
+]);
+const DOCKER_WRITES = /^(-o|--output|--iidfile|--metadata-file)(=|$)|^(cp|save|export|compose)$/;
+const CURL_WRITES = /^(-[A-Za-z]*[oO]|--output|--remote-name|--output-dir)(=|$)/;
+
+/** A workspace path for a word a script names, or null when it is not ours to judge. */
+export function scriptPath(cwd: string, word: Sval, workspaceRoot: string): string | null {
+  const text = word.text;
+  if (cwd.startsWith("/")) return null;
+  if (word.origin.kind === "opaque" || text === "" || text === "-" || /[*?[\]{}~$`]/.test(text)) return null;
+  let relative = text;
+  if (text.startsWith("/")) {
+    if (!text.startsWith(`${workspaceRoot}/`)) return null;
+    relative = text.slice(workspaceRoot.length + 1);
+  }
+  const joined = path.posix.normalize(path.posix.join(cwd === "" ? "." : cwd, relative)).replace(/\/$/, "");
+  return joined.startsWith("..") ? null : joined === "" ? "." : joined;
+}
+
+/** Notes what a command may have written; `args` as expanded. */
+export function noteWrites(state: RunnerState, name: string, args: readonly Sval[], cwd: string, workspaceRoot: string): void {
+  if (!NO_WRITES.has(name)) {
+    state.filesUntracked = true;
+    return;
+  }
+  if ((name === "docker" && args.some((a) => DOCKER_WRITES.test(a.text))) || (name === "curl" && args.some((a) => CURL_WRITES.test(a.text)))) {
+    state.filesUntracked = true;
+    return;
+  }
+  if (name === "tee" || name === "touch" || name === "mkdir") {
+    for (const a of args) {
+      if (a.text.startsWith("-")) continue;
+      const p = scriptPath(cwd, a, workspaceRoot);
+      if (p === null) {
+        if (a.origin.kind === "opaque" || !a.text.startsWith("/")) state.filesUntracked = true;
+      } else state.written.add(p);
+    }
+  }
+}
+
+/** `> file`, `>> file`: the file exists afterwards (paths outside the workspace, like $GITHUB_OUTPUT, are not ours). */
+export function noteRedirectWrite(state: RunnerState, target: Sval, cwd: string, workspaceRoot: string): void {
+  if (target.text.startsWith("/dev/")) return;
+  const p = scriptPath(cwd, target, workspaceRoot);
+  if (p !== null) state.written.add(p);
+  else if (!target.text.startsWith("/")) state.filesUntracked = true;
+}
+
+/** How each reader reports a file it cannot open. */
+const READERS: Record<string, { valueOptions: RegExp; message: (file: string) => string }> = {
+  cat: { valueOptions: /^$/, message: (f) => `cat: ${f}: No such file or directory` },
+  head: { valueOptions: /^-[nc]$|^--(lines|bytes)$/, message: (f) => `head: cannot open '${f}' for reading: No such file or directory` },
+  tail: { valueOptions: /^-[nc]$|^--(lines|bytes)$/, message: (f) => `tail: cannot open '${f}' for reading: No such file or directory` },
+  wc: { valueOptions: /^$/, message: (f) => `wc: ${f}: No such file or directory` },
+};
+
+function missing(message: string): CommandResult {
+  return { status: 1, output: [message], failure: { rule: workspaceFileMissing, message, lines: [message], exitCode: 1 } };
+}
+
+/** Whether the job's reads can be judged: nothing it ran may have written the file we do not know of. */
+function judged(state: RunnerState): boolean {
+  return !state.filesUntracked && state.checkRepositoryFiles;
+}
+
+/** cat/head/tail/wc of files: the first one that is not there fails the command (exit 1). */
+export function readFiles(state: RunnerState, name: string, args: readonly Sval[], cwd: string, workspaceRoot: string): CommandResult | null {
+  const reader = READERS[name];
+  if (!reader || !judged(state)) return null;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.text === "--") continue;
+    if (a.text.startsWith("-") && a.text !== "-") {
+      if (reader.valueOptions.test(a.text)) i++;
+      continue;
+    }
+    const p = scriptPath(cwd, a, workspaceRoot);
+    if (p !== null && !hasFile(state, p)) return missing(reader.message(a.text));
+  }
+  return null;
+}
+
+/** `< file`: bash itself cannot open the file, and says so with its own prefix. */
+export function readRedirect(state: RunnerState, target: Sval, cwd: string, workspaceRoot: string, bashPrefix: string): CommandResult | null {
+  if (!judged(state)) return null;
+  const p = scriptPath(cwd, target, workspaceRoot);
+  return p !== null && !hasFile(state, p) ? missing(`${bashPrefix} ${target.text}: No such file or directory`) : null;
+}
