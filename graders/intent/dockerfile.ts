@@ -5,7 +5,10 @@
  * image lost its version pin.
  */
 import { isDockerfilePath } from "../../simulators/docker/index.js";
-import { parseDockerfile } from "../../simulators/docker/parse.js";
+import { parseDockerfile as parse } from "../../simulators/docker/parse.js";
+import { memoByContent } from "./memo.js";
+
+const parseDockerfile = memoByContent(parse, 128);
 import type { IntentCheck } from "./types.js";
 import { scriptCommands } from "./workflow.js";
 

@@ -1,7 +1,11 @@
 /** Reads YAML documents for intent checks: plain values, bounded, never throwing. */
 import { parseAllDocuments } from "yaml";
+import { memoByContent } from "./memo.js";
 
-export function yamlDocuments(content: string): unknown[] {
+/** The documents of a YAML file as plain values (shared: do not mutate). */
+export const yamlDocuments = memoByContent(readDocuments);
+
+function readDocuments(content: string): unknown[] {
   if (content.length > 1_000_000) return [];
   try {
     return parseAllDocuments(content, { uniqueKeys: false })
