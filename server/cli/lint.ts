@@ -91,6 +91,9 @@ export function lintTargets(
     const root = commonDirectory([cwd, ...withOwnContext.map((f) => f.target.abs), ...contextDirs]);
     const batch: Batch = { files: new Map(), shown: new Map() };
     for (const abs of contextFiles) addFile(batch, relative(root, abs), abs);
+    // Files of no checked kind still tell the checks something (a kustomization names its patches), so they
+    // ride along as context.
+    for (const f of files) if (!checked.includes(f)) addFile(batch, relative(root, f.target.abs), f.target.abs);
     for (const f of withOwnContext) {
       const rel = relative(root, f.target.abs);
       batch.files.set(rel, { path: rel, content: f.content, mode: f.mode });

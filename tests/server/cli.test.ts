@@ -90,6 +90,12 @@ describe("breakfix scenarios", () => {
 });
 
 describe("breakfix lint", () => {
+  it.each(["dockerfiles", "workflows", "k8s"])("finds no error in the clean %s corpus, run on its directory", async (kind) => {
+    const res = await run(["lint", `tests/fixtures/lint-clean/${kind}`]);
+    expect(res.stdout).toBe("");
+    expect(res.code).toBe(0);
+  });
+
   it("a clean Dockerfile: exit 0, no output", async () => {
     const res = await run(["lint", "good/Dockerfile"], dir);
     expect(res).toEqual({ code: 0, stdout: "", stderr: "" });
