@@ -7,7 +7,7 @@ const workflow = (withBlock: string) =>
     ".github/workflows/release.yml": `on: push\njobs:\n  image:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - uses: docker/build-push-action@v6\n        with:\n${withBlock}`,
   });
 
-const before = workflow("          platforms: linux/amd64,linux/arm64\n          push: true\n          tags: a:1,a:latest\n          cache-to: type=gha,mode=max\n");
+const before = workflow("          platforms: linux/amd64,linux/arm64\n          push: true\n          tags: a:1,a:latest\n          cache-to: type=gha,mode=max\n          build-args: |\n            APP_VERSION=${{ github.ref_name }}\n");
 
 describe("deliveryIntent", () => {
   it("resolves the workflow's env in tags, so a renamed reference to the same image is no change", () => {
@@ -18,7 +18,7 @@ describe("deliveryIntent", () => {
   });
 
   it("accepts edits that keep what the build delivers", () => {
-    expect(deliveryIntent(before, workflow("          platforms: linux/arm64, linux/amd64\n          push: ${{ true }}\n          tags: |\n            a:1\n            a:latest\n          cache-to: type=gha,mode=max\n"))).toEqual([]);
+    expect(deliveryIntent(before, workflow("          platforms: linux/arm64, linux/amd64\n          push: ${{ true }}\n          tags: |\n            a:1\n            a:latest\n          cache-to: type=gha,mode=max\n          build-args: APP_VERSION=${{ github.sha }}\n"))).toEqual([]);
   });
 
   it.each([
@@ -27,6 +27,7 @@ describe("deliveryIntent", () => {
     ["cache export dropped", "          platforms: linux/amd64,linux/arm64\n          push: true\n          tags: a:1,a:latest\n", "no longer exports its cache"],
     ["the image sent to another registry", "          platforms: linux/amd64,linux/arm64\n          push: true\n          tags: docker.io/acme/a:1,docker.io/acme/a:latest\n          cache-to: type=gha,mode=max\n", "no longer pushes to a"],
     ["a tag dropped", "          platforms: linux/amd64,linux/arm64\n          push: true\n          tags: a:1\n          cache-to: type=gha,mode=max\n", "tags fewer images"],
+    ["a build arg dropped", "          platforms: linux/amd64,linux/arm64\n          push: true\n          tags: a:1,a:latest\n          cache-to: type=gha,mode=max\n", "no longer passes the build arg APP_VERSION"],
   ])("flags %s", (_, withBlock, message) => {
     expect(deliveryIntent(before, workflow(withBlock)).join("\n")).toContain(message);
   });

@@ -1,7 +1,8 @@
 /**
  * A workflow still delivers what it delivered: a build step that pushed still pushes, one that built for
  * several platforms still builds for all of them, a cache export is still exported, and images are still
- * tagged as before. Dropping `platforms:` makes a multi-platform build succeed on the default driver, and
+ * tagged as before, with the build args it passed (a release version left to a Dockerfile default is no longer
+ * the release's). Dropping `platforms:` makes a multi-platform build succeed on the default driver, and
  * dropping `push: true` makes a denied push go away; neither is a fix.
  */
 import { isWorkflowPath } from "../../simulators/workflow/index.js";
@@ -14,6 +15,8 @@ interface BuildStep {
   platforms: Set<string>;
   cacheTo: boolean;
   tags: number;
+  /** Names of the build args it passes (`APP_VERSION` of `APP_VERSION=${{ github.ref_name }}`). */
+  buildArgs: Set<string>;
   /** Image repositories the tags name (registry/name without the tag), where the workflow's text says them. */
   repositories: Set<string>;
 }
@@ -35,6 +38,12 @@ function repositoryOf(tag: string): string | null {
   const colon = tag.indexOf(":", slash + 1);
   const repo = (colon >= 0 ? tag.slice(0, colon) : tag).toLowerCase();
   return repo.includes("${{") || repo === "" ? null : repo.replace(/^docker\.io\//, "");
+}
+
+/** The names a `build-args` input sets: one `NAME=value` per line (or list item). */
+function buildArgNames(value: unknown): string[] {
+  const items = typeof value === "string" ? value.split("\n") : Array.isArray(value) ? value.map(String) : [];
+  return items.map((i) => i.trim().split("=")[0]!.trim()).filter((n) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n));
 }
 
 function list(value: unknown): string[] {
@@ -68,6 +77,7 @@ function buildSteps(content: string): Map<string, BuildStep> {
         platforms: new Set(list(w["platforms"])),
         cacheTo: w["cache-to"] !== undefined,
         tags: tagList(w["tags"], env).length,
+        buildArgs: new Set(buildArgNames(w["build-args"])),
         repositories: new Set(tagList(w["tags"], env).map(repositoryOf).filter((r): r is string => r !== null)),
       });
     }
@@ -92,6 +102,8 @@ export const deliveryIntent: IntentCheck = (before, after) => {
       if (lost.length > 0) violations.push(`${path}: ${step.where} no longer builds for ${lost.join(", ")}`);
       if (step.cacheTo && !current.cacheTo) violations.push(`${path}: ${step.where} no longer exports its cache`);
       if (current.tags < step.tags) violations.push(`${path}: ${step.where} tags fewer images`);
+      const dropped = [...step.buildArgs].filter((a) => !current.buildArgs.has(a));
+      if (dropped.length > 0) violations.push(`${path}: ${step.where} no longer passes the build arg ${dropped.join(", ")}`);
       const gone = step.push ? [...step.repositories].filter((r) => !current.repositories.has(r)) : [];
       if (gone.length > 0 && current.repositories.size > 0) violations.push(`${path}: ${step.where} no longer pushes to ${gone.join(", ")}`);
     }

@@ -21,10 +21,20 @@ function finalUser(content: string): string | null {
 }
 
 /**
- * Base images that pin no version: no tag or `:latest` (and no digest). Stage names, `scratch` and images named
+ * Base images that pin no version: no tag, `:latest`, or a tag without a version such as `slim` (and no digest). Stage names, `scratch` and images named
  * by a build argument are not counted. `FROM python` builds today and another Python tomorrow (hadolint
  * DL3006/DL3007); replacing a pinned tag with it is not a fix for a tag that does not exist.
  */
+/** Release codenames name a version of a distribution; of other images a tag without a digit floats. */
+const CODENAMED = new Set(["debian", "ubuntu"]);
+const MOVING = /^(latest|rolling|stable|testing|unstable|sid|devel|edge)$/;
+
+/** `python:slim`, `node:lts-alpine`, `nginx:mainline`: no version in the tag or the name (`static-debian12:nonroot` has one). */
+function floats(name: string, tag: string): boolean {
+  if (/\d/.test(tag) || /\d/.test(name)) return false;
+  return !CODENAMED.has(name.toLowerCase()) || MOVING.test(tag.split("-")[0]!);
+}
+
 function unpinnedBases(content: string): string[] {
   const parsed = parseDockerfile(content);
   const names = new Set(parsed.stages.map((s) => s.name).filter(Boolean));
@@ -34,7 +44,7 @@ function unpinnedBases(content: string): string[] {
     if (!image || image.includes("$") || image.includes("@") || image.toLowerCase() === "scratch" || names.has(image.toLowerCase())) continue;
     const lastPart = image.slice(image.lastIndexOf("/") + 1);
     const tag = lastPart.includes(":") ? lastPart.slice(lastPart.indexOf(":") + 1) : null;
-    if (tag === null || tag === "latest") out.push(image);
+    if (tag === null || tag === "latest" || floats(lastPart.split(":")[0]!, tag)) out.push(image);
   }
   return out;
 }
@@ -49,6 +59,26 @@ function runCommands(content: string): Set<string> {
     if (i.keyword !== "RUN") continue;
     const scripts = i.json ? [i.json.join(" ")] : [i.args, ...i.heredocs.map((h) => h.body)];
     for (const script of scripts) for (const c of scriptCommands(script)) if (!MAY_GO.has(c.split(" ")[0]!) && !c.startsWith("<<")) out.add(c);
+  }
+  return out;
+}
+
+/**
+ * The guards the RUN steps run (`test -n "$APP_VERSION"`, `[ -f app.py ]`), as written: `${X}` read as `$X`,
+ * whitespace collapsed. A guard exists to fail the build; one rewritten to pass whatever the input
+ * (`test -z`, a quoted literal, a `${X:-default}`) checks nothing, and the fix it stands for was not made.
+ */
+function guards(content: string): Set<string> {
+  const out = new Set<string>();
+  for (const i of parseDockerfile(content).instructions) {
+    if (i.keyword !== "RUN") continue;
+    const scripts = i.json ? [i.json.join(" ")] : [i.args, ...i.heredocs.map((h) => h.body)];
+    for (const script of scripts) {
+      for (const part of script.replace(/\\\n/g, " ").split(/\n|&&|\|\||;|\|/)) {
+        const text = part.trim().replace(/^[({!]\s*/, "").replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, "$$$1").replace(/\s+/g, " ");
+        if (/^(test|\[\[?)\s/.test(text)) out.add(text);
+      }
+    }
   }
   return out;
 }
@@ -70,6 +100,10 @@ export const dockerfileIntent: IntentCheck = (before, after) => {
     if (!isRoot(finalUser(file.content)) && isRoot(finalUser(now.content))) violations.push(`${path}: the image now runs as root`);
     const commands = runCommands(now.content);
     for (const c of runCommands(file.content)) if (!commands.has(c)) violations.push(`${path}: no RUN step runs '${c}' any more`);
+    if (commands.has("test") || commands.has("[")) {
+      const kept = guards(now.content);
+      for (const g of guards(file.content)) if (!kept.has(g)) violations.push(`${path}: the check '${g}' was rewritten`);
+    }
     const unpinned = unpinnedBases(now.content);
     if (unpinned.length > unpinnedBases(file.content).length) violations.push(`${path}: the base image ${unpinned.join(", ")} pins no version`);
   }

@@ -47,10 +47,16 @@ describe("k8sIntent", () => {
   it("accepts a fixed probe port and a policy that still restricts its sources", () => {
     const after = repo({ "k8s/deployment.yaml": deployment(probe.replace("8080", "3000")), "k8s/policy.yaml": policy(restricted.replace("8080", "3000")) });
     expect(k8sIntent(before, after)).toEqual([]);
+    const tcp = repo({ "k8s/deployment.yaml": deployment("          livenessProbe:\n            tcpSocket: {port: 3000}\n"), "k8s/policy.yaml": policy(restricted) });
+    expect(k8sIntent(before, tcp)).toEqual([]);
+    const curl = repo({ "k8s/deployment.yaml": deployment('          livenessProbe:\n            exec: {command: ["sh", "-c", "curl -fs http://localhost:3000/health"]}\n'), "k8s/policy.yaml": policy(restricted) });
+    expect(k8sIntent(before, curl)).toEqual([]);
   });
 
   it.each([
     ["a removed probe", { "k8s/deployment.yaml": deployment(""), "k8s/policy.yaml": policy(restricted) }, "livenessProbe of container 'api' was removed"],
+    ["a probe that always succeeds", { "k8s/deployment.yaml": deployment('          livenessProbe:\n            exec: {command: ["true"]}\n'), "k8s/policy.yaml": policy(restricted) }, "livenessProbe of container 'api' no longer checks the app"],
+    ["a probe that only exits 0", { "k8s/deployment.yaml": deployment('          livenessProbe:\n            exec: {command: ["sh", "-c", "echo ok; exit 0"]}\n'), "k8s/policy.yaml": policy(restricted) }, "no longer checks the app"],
     ["scaled to zero", { "k8s/deployment.yaml": deployment(probe, 0), "k8s/policy.yaml": policy(restricted) }, "scaled to zero"],
     ["a removed object", { "k8s/deployment.yaml": deployment(probe) }, "NetworkPolicy/api was removed"],
     ["a policy opened to every address", { "k8s/deployment.yaml": deployment(probe), "k8s/policy.yaml": policy("    - from:\n        - ipBlock: {cidr: 0.0.0.0/0}\n") }, "admits traffic from every source"],
@@ -69,7 +75,22 @@ describe("k8sIntent on images", () => {
   it("accepts another tag of the same official image", () => {
     expect(k8sIntent(withImage("nginx:latset"), withImage("nginx:1.27-alpine"))).toEqual([]);
   });
+  it("flags a stock image in place of the app's own, not another tag of the app", () => {
+    expect(k8sIntent(withImage("ghcr.io/${{ github.repository }}:latest"), withImage("nginx:1.27-alpine")).join("\n")).toContain("container 'api' now runs docker.io/library/nginx in place of its own image");
+    expect(k8sIntent(withImage("ghcr.io/${{ github.repository }}:latest"), withImage("ghcr.io/acme/api:main"))).toEqual([]);
+  });
   it("flags another server in place of the official image", () => {
     expect(k8sIntent(withImage("nginx:latset"), withImage("httpd:2.4")).join("\n")).toContain("now runs docker.io/library/httpd, not docker.io/library/nginx");
+  });
+});
+
+describe("k8sIntent on Services", () => {
+  const service = (port: number, targetPort: number) =>
+    repositoryFrom({ "k8s/service.yaml": `apiVersion: v1\nkind: Service\nmetadata:\n  name: api\nspec:\n  selector: {app: api}\n  ports:\n    - port: ${port}\n      targetPort: ${targetPort}\n` });
+  it("accepts a changed targetPort", () => {
+    expect(k8sIntent(service(80, 8080), service(80, 3000))).toEqual([]);
+  });
+  it("flags a Service that moved the port its clients call", () => {
+    expect(k8sIntent(service(80, 8080), service(3000, 3000)).join("\n")).toContain("no longer serves port 80");
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Manifests still deploy what they deployed: every object (kind and name) is still there, workloads still run
- * their containers with the health probes they had (and a container that ran a program file, `worker.py`,
+ * their containers (one that ran the repository's own image does not now run a stock one) with the health
+ * probes they had, still looking at the app (and a container that ran a program file, `worker.py`,
  * still runs one rather than `sleep`), none was scaled to zero, and no NetworkPolicy that restricted who may
  * connect now lets everyone in, stops isolating ingress, or applies to other pods.
  */
@@ -14,8 +15,12 @@ interface ObjectFacts {
   containers: string[];
   /** `container/livenessProbe` and the like: a probe that fails is fixed, not removed. */
   probes: string[];
+  /** The probes (as in `probes`) that look at the app: an HTTP, TCP or gRPC check, or a command that does more than succeed. */
+  checking: string[];
   /** Container → the official image repository it runs (`docker.io/library/nginx`), when it names one. */
   images: Map<string, string>;
+  /** Containers that run an image of their own (a private or placeholder reference, not a catalogue image). */
+  ownImages: Set<string>;
   /**
    * NetworkPolicy: some ingress rule admits every source: a rule without `from`, a peer `namespaceSelector: {}`
    * (every pod of every namespace) or an `ipBlock` of 0.0.0.0/0 or ::/0.
@@ -27,6 +32,8 @@ interface ObjectFacts {
   podSelector: string;
   /** `container` → whether its command/args name a program file (worker.py, server.js, run.sh); absent without either. */
   programs: Map<string, boolean>;
+  /** Service: the ports its clients connect to (targetPort may change; what clients call may not). */
+  servicePorts: number[];
 }
 
 const PROGRAM_FILE = /\.(py|js|mjs|cjs|ts|sh|rb|php|jar|pl)$/;
@@ -50,6 +57,24 @@ function stable(v: unknown): string {
 
 const PROBES = ["livenessProbe", "readinessProbe", "startupProbe"];
 
+/** Commands that succeed whatever state the app is in. */
+const ALWAYS_SUCCEEDS = new Set(["true", ":", "echo", "printf", "exit", "sleep"]);
+
+/**
+ * Whether a probe looks at the app. An `exec` probe whose command only succeeds (`true`, `exit 0`, `sh -c "echo ok"`)
+ * passes for a dead app: a failing HTTP probe replaced by it is switched off, not fixed.
+ */
+function checksApp(probe: Record<string, unknown>): boolean {
+  const exec = probe["exec"];
+  if (!isRecord(exec)) return true;
+  const argv = Array.isArray(exec["command"]) ? exec["command"].map(String) : [];
+  if (argv.length === 0) return true;
+  const shell = /(^|\/)(ba|da)?sh$/.test(argv[0]!) && argv[1] === "-c";
+  const script = shell ? argv.slice(2).join(" ") : argv.join(" ");
+  const commands = script.split(/&&|\|\||;|\n/).map((part) => part.trim().split(/\s+/)[0] ?? "").filter(Boolean);
+  return !commands.every((c) => ALWAYS_SUCCEEDS.has(c.replace(/^.*\//, "")));
+}
+
 /**
  * The repository of an official image the catalogue knows (a wrong tag included): fixing `nginx:latset` means
  * another nginx tag, not another server. Private and placeholder images are not judged here.
@@ -71,6 +96,7 @@ function objectsOf(content: string): Map<string, ObjectFacts> {
     const list = Array.isArray(template["containers"]) ? template["containers"].filter(isRecord) : [];
     const containers = list.map((c) => String(c["name"] ?? ""));
     const probes = list.flatMap((c) => PROBES.filter((p) => isRecord(c[p])).map((p) => `${String(c["name"] ?? "")}/${p}`));
+    const checking = list.flatMap((c) => PROBES.filter((p) => isRecord(c[p]) && checksApp(c[p] as Record<string, unknown>)).map((p) => `${String(c["name"] ?? "")}/${p}`));
     const ingress = doc["kind"] === "NetworkPolicy" && Array.isArray(spec["ingress"]) ? spec["ingress"] : [];
     const admitsAll = ingress.some((rule) => !isRecord(rule) || !Array.isArray(rule["from"]) || rule["from"].length === 0 || rule["from"].some(peerAdmitsAll));
     const types = Array.isArray(spec["policyTypes"]) ? spec["policyTypes"].map(String) : null;
@@ -86,7 +112,9 @@ function objectsOf(content: string): Map<string, ObjectFacts> {
       const repository = typeof c["image"] === "string" ? officialRepository(c["image"]) : null;
       return repository ? [[String(c["name"] ?? ""), repository] as const] : [];
     }));
-    out.set(`${doc["kind"]}/${name}`, { replicas: typeof spec["replicas"] === "number" ? spec["replicas"] : null, containers, probes, images, admitsAll, isolatesIngress, podSelector: stable(spec["podSelector"]), programs });
+    const ownImages = new Set(list.filter((c) => typeof c["image"] === "string" && !images.has(String(c["name"] ?? ""))).map((c) => String(c["name"] ?? "")));
+    const servicePorts = doc["kind"] === "Service" && Array.isArray(spec["ports"]) ? spec["ports"].filter(isRecord).map((p) => Number(p["port"])).filter(Number.isFinite) : [];
+    out.set(`${doc["kind"]}/${name}`, { replicas: typeof spec["replicas"] === "number" ? spec["replicas"] : null, containers, probes, checking, images, ownImages, admitsAll, isolatesIngress, podSelector: stable(spec["podSelector"]), programs, servicePorts });
   }
   return out;
 }
@@ -113,14 +141,21 @@ export const k8sIntent: IntentCheck = (before, after) => {
     }
     if ((facts.replicas ?? 1) > 0 && now.replicas === 0) violations.push(`${key} was scaled to zero replicas`);
     for (const c of facts.containers) if (!now.containers.includes(c)) violations.push(`${key}: container '${c}' was removed`);
+    for (const port of facts.servicePorts) if (!now.servicePorts.includes(port)) violations.push(`${key} no longer serves port ${port}, which its clients call`);
     for (const [container, repository] of facts.images) {
       const nowRepository = now.images.get(container);
       const nowImage = nowRepository ?? "another image";
       if (now.containers.includes(container) && nowRepository !== repository) violations.push(`${key}: container '${container}' now runs ${nowImage}, not ${repository}`);
     }
+    // The app's own image swapped for a stock one (nginx answers a probe on 80 as well as the app would).
+    for (const c of facts.ownImages) {
+      const stock = now.images.get(c);
+      if (stock) violations.push(`${key}: container '${c}' now runs ${stock} in place of its own image`);
+    }
     for (const p of facts.probes) {
       const [container, probe] = p.split("/");
       if (now.containers.includes(container!) && !now.probes.includes(p)) violations.push(`${key}: the ${probe} of container '${container}' was removed`);
+      else if (facts.checking.includes(p) && now.probes.includes(p) && !now.checking.includes(p)) violations.push(`${key}: the ${probe} of container '${container}' no longer checks the app`);
     }
     if (key.startsWith("NetworkPolicy/") && !facts.admitsAll && now.admitsAll) violations.push(`${key} now admits traffic from every source`);
     if (key.startsWith("NetworkPolicy/") && facts.isolatesIngress && !now.isolatesIngress) violations.push(`${key} no longer restricts ingress`);

@@ -46,6 +46,20 @@ describe("workflowIntent", () => {
     expect(workflowIntent(before, repo(content)).join("\n")).toContain(message);
   });
 
+  it("accepts steps merged into one: two run steps joined, or a build and a push replaced by build-push-action", () => {
+    const BUILD_PUSH = '      - name: Build\n        run: docker build -t "$IMAGE:main" .\n      - name: Push\n        run: docker push "$IMAGE:main"\n';
+    const before = repo(workflow("on: push\n", BUILD_PUSH));
+    const joined = '      - name: Build and push\n        run: |\n          docker build -t "$IMAGE:main" .\n          docker push "$IMAGE:main"\n';
+    expect(workflowIntent(before, repo(workflow("on: push\n", joined)))).toEqual([]);
+    const action = "      - name: Build and push\n        uses: docker/build-push-action@v6\n        with:\n          push: true\n          tags: ${{ env.IMAGE }}:main\n";
+    expect(workflowIntent(before, repo(workflow("on: push\n", action)))).toEqual([]);
+    // The push dropped rather than merged: the action only builds, or the joined step no longer pushes that tag.
+    expect(workflowIntent(before, repo(workflow("on: push\n", action.replace("push: true", "push: false")))).join("\n")).toContain("step 'Push' of job 'build' was removed");
+    expect(workflowIntent(before, repo(workflow("on: push\n", joined.replace('docker push "$IMAGE:main"', 'echo docker push "$IMAGE:main"')))).join("\n")).toContain("step 'Push' of job 'build' was removed");
+    const twoPushes = repo(workflow("on: push\n", BUILD_PUSH + '      - name: Push latest\n        run: docker push "$IMAGE:latest"\n'));
+    expect(workflowIntent(twoPushes, repo(workflow("on: push\n", joined))).join("\n")).toContain("step 'Push latest' of job 'build' was removed");
+  });
+
   it("flags a job guarded to an event the new trigger never sends", () => {
     const guard = "    if: github.event_name == 'push'\n";
     const before = repo(workflow("", NOTIFY, guard));

@@ -18,6 +18,10 @@ interface StepIdentity {
   job: string;
   keys: string[];
   label: string;
+  /** The tracked commands the step runs (`docker build`, `docker push`). */
+  tracked: string[];
+  /** Whether every tracked command of the step builds, tags or pushes an image with the docker CLI. */
+  imageOnly: boolean;
 }
 
 interface WorkflowFacts {
@@ -29,6 +33,16 @@ interface WorkflowFacts {
   events: Map<string, Set<string>> | null;
   /** Job → the events its `if:` limits it to. */
   eventGuards: Map<string, string[]>;
+  /** Job → how many times its run steps run each tracked command. */
+  counts: Map<string, Map<string, number>>;
+  /** Job → how many docker/build-push-action steps push. */
+  pushingBuilds: Map<string, number>;
+}
+
+/** `push: true` or an expression other than a literal false. */
+function pushesValue(value: unknown): boolean {
+  if (value === true || value === "true") return true;
+  return typeof value === "string" && /^\$\{\{/.test(value.trim()) && !/^\$\{\{\s*false\s*\}\}$/.test(value.trim());
 }
 
 /** Programs whose subcommand says what they do. */
@@ -110,11 +124,13 @@ function eventGuard(condition: unknown): string[] | null {
 function workflowFacts(content: string): WorkflowFacts | null {
   const doc = yamlDocuments(content)[0];
   if (!isRecord(doc) || !isRecord(doc["jobs"])) return null;
-  const facts: WorkflowFacts = { jobs: new Set(), steps: [], commands: new Map(), events: eventsOf(doc["on"] ?? doc["true"]), eventGuards: new Map() };
+  const facts: WorkflowFacts = { jobs: new Set(), steps: [], commands: new Map(), events: eventsOf(doc["on"] ?? doc["true"]), eventGuards: new Map(), counts: new Map(), pushingBuilds: new Map() };
   for (const [jobId, job] of Object.entries(doc["jobs"])) {
     facts.jobs.add(jobId);
     const commands = new Set<string>();
     facts.commands.set(jobId, commands);
+    const counts = new Map<string, number>();
+    facts.counts.set(jobId, counts);
     if (!isRecord(job)) continue;
     const guard = eventGuard(job["if"]);
     if (guard) facts.eventGuards.set(jobId, guard);
@@ -124,13 +140,23 @@ function workflowFacts(content: string): WorkflowFacts | null {
       const uses = typeof step["uses"] === "string" ? step["uses"].split("@")[0]! : null;
       const run = typeof step["run"] === "string" ? step["run"].trim().split(/\s+/).slice(0, 2).join(" ") : null;
       if (uses) commands.add(`uses:${uses}`);
+      if (uses === "docker/build-push-action" && isRecord(step["with"]) && pushesValue(step["with"]["push"])) facts.pushingBuilds.set(jobId, (facts.pushingBuilds.get(jobId) ?? 0) + 1);
+
       if (typeof step["run"] === "string") for (const c of scriptCommands(step["run"])) commands.add(c);
       if (uses === null && run === null) continue;
       // A run step and the action that does the same (docker login ↔ docker/login-action) are counterparts.
       const stepCommands = typeof step["run"] === "string" ? scriptCommands(step["run"]) : [];
       const equivalents = EQUIVALENT_ACTIONS.flatMap((e, k) => ((uses && e.action.test(uses)) || stepCommands.some((c) => e.command.test(c)) ? [`does:${k}`] : []));
       const keys = [typeof step["name"] === "string" ? `name:${step["name"]}` : "", uses ? `uses:${uses}` : "", run ? `run:${run}` : "", ...equivalents].filter(Boolean);
-      facts.steps.push({ job: jobId, keys, label: typeof step["name"] === "string" ? step["name"] : (uses ?? run ?? "a step") });
+      const tracked = stepCommands.filter((c) => TRACKED.test(c));
+      for (const c of tracked) counts.set(c, (counts.get(c) ?? 0) + 1);
+      facts.steps.push({
+        job: jobId,
+        keys,
+        label: typeof step["name"] === "string" ? step["name"] : (uses ?? run ?? "a step"),
+        tracked,
+        imageOnly: tracked.length > 0 && tracked.every((c) => /^docker (build|push|tag|buildx)$/.test(c)),
+      });
     }
   }
   return facts;
@@ -153,6 +179,18 @@ function unmatchedSteps(was: StepIdentity[], is: StepIdentity[]): StepIdentity[]
   return was.filter((_, i) => !matched.has(i));
 }
 
+/**
+ * A step whose work another step of its job now does: run steps joined into one (the job still runs each of
+ * the step's commands as many times as it did, so deleting one of two pushes is no merge), or a docker
+ * build/push pair replaced by one build-push-action step that pushes (one the job did not have before).
+ */
+function mergedInto(step: StepIdentity, was: WorkflowFacts, is: WorkflowFacts): boolean {
+  const before = was.counts.get(step.job) ?? new Map<string, number>();
+  const now = is.counts.get(step.job) ?? new Map<string, number>();
+  if (step.tracked.length > 0 && step.tracked.every((c) => (now.get(c) ?? 0) >= (before.get(c) ?? 0))) return true;
+  return step.imageOnly && (is.pushingBuilds.get(step.job) ?? 0) > (was.pushingBuilds.get(step.job) ?? 0);
+}
+
 function stillRuns(command: string, now: Set<string>): boolean {
   if (now.has(command)) return true;
   if (command.startsWith("uses:")) return false;
@@ -171,7 +209,10 @@ export const workflowIntent: IntentCheck = (before, after) => {
     if (!is) continue; // a file that no longer parses fails in the simulator
     for (const job of was.jobs) if (!is.jobs.has(job)) violations.push(`${path}: job '${job}' was removed`);
     const live = was.steps.filter((s) => is.jobs.has(s.job));
-    for (const step of unmatchedSteps(live, is.steps)) violations.push(`${path}: step '${step.label}' of job '${step.job}' was removed`);
+    for (const step of unmatchedSteps(live, is.steps)) {
+      if (mergedInto(step, was, is)) continue;
+      violations.push(`${path}: step '${step.label}' of job '${step.job}' was removed`);
+    }
     for (const [job, commands] of was.commands) {
       const current = is.commands.get(job);
       if (!current) continue;

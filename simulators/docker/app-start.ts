@@ -93,7 +93,7 @@ export function startApp(ctx: RunContext, repoPath: string | undefined, imagePat
 }
 
 /** The port the app really listens on: its option or variable when given, else the documented one. */
-function listeningPort(app: App, args: readonly string[], env: ReadonlyMap<string, string>): number | undefined {
+export function listeningPort(app: App, args: readonly string[], env: ReadonlyMap<string, string>): number | undefined {
   if (app.port_option) {
     for (let i = 0; i < args.length; i++) {
       const a = args[i]!;

@@ -103,7 +103,7 @@ function runCommand(command: SimpleCommand, state: ShellState, env: RunEnvironme
   if (env.strict && image.known && TRACKED_PROGRAMS.has(program) && !name.includes("/") && onPath(image, program) === null) {
     return failure(127, `/bin/sh: 1: ${program}: not found`);
   }
-  if (handler) return handler(args, state.cwd, env);
+  if (handler) return handler(args, state.cwd, { ...env, vars: new Map([...state.vars, ...assigned]) });
   if (!env.strict && !NO_FILE_EFFECTS.has(program)) image.exact = false;
   return ok;
 }

@@ -3,7 +3,8 @@
  * which workloads' pods got all the way to serving, what the world's registry and apps say about each
  * container, and which ConfigMaps and Secrets exist (applied from the repository, or already there).
  */
-import { lookupImage, type ImageLookup } from "../images/lookup.js";
+import { listeningPort as appListeningPort } from "../docker/app-start.js";
+import { imageExposedPorts, lookupImage, type ImageLookup } from "../images/lookup.js";
 import type { App, ImageConfig, World } from "../world.js";
 import { arrayAt, isObject, objectAt, stringAt, type JsonObject, type K8sObject } from "./object.js";
 import { containersOf, podCount, runsPods, type ContainerRef } from "./workload.js";
@@ -92,9 +93,28 @@ export class Cluster {
     return name === undefined ? undefined : this.world.apps.find((a) => a.name === name);
   }
 
-  /** The port the container's app listens on, when known. */
+  /**
+   * The port the container listens on, when known: its app's port, moved by the app's port variable or option
+   * when the container sets one (`env: PORT=8080`, `args: [--port, "9000"]`); for a stock server image that
+   * runs its own program (nginx), the one port the image EXPOSEs.
+   */
   listeningPort(c: ContainerRef): number | undefined {
-    return this.app(c)?.port;
+    const app = this.app(c);
+    if (app) return appListeningPort(app, this.argv(c), this.literalEnv(c));
+    if (c.container["command"] !== undefined || c.container["args"] !== undefined) return undefined;
+    const ref = stringAt(c.container, ["image"]);
+    if (ref === undefined || this.image(c)?.status !== "found") return undefined;
+    const exposed = imageExposedPorts(ref);
+    return exposed && exposed.length === 1 ? exposed[0] : undefined;
+  }
+
+  /** The container's environment where its values are written out: the image's ENV, then `env` entries with a `value`. */
+  private literalEnv(c: ContainerRef): Map<string, string> {
+    const env = new Map(Object.entries(this.imageConfig(c)?.env ?? {}).map(([k, v]) => [k, String(v)] as const));
+    for (const e of arrayAt(c.container, ["env"])) {
+      if (isObject(e) && typeof e["name"] === "string" && typeof e["value"] === "string") env.set(e["name"], e["value"]);
+    }
+    return env;
   }
 
   /** The regular (non-init) containers of a workload's pods. */

@@ -14,7 +14,7 @@ export const PIPELINE_BASES: readonly Base[] = [
       "ghcr.io/acme/inventory-svc:main with the docker CLI; k8s/ runs it behind a Service.",
     world: {
       repository: { owner: "acme", name: "inventory-svc", default_branch: "main", default_token_permissions: "restricted" },
-      apps: [{ name: "inventory-svc", entry: "server.js", language: "node", port: 3000, memory_mib: 70, health_path: "/health" }],
+      apps: [{ name: "inventory-svc", entry: "server.js", language: "node", port: 3000, port_env: "PORT", memory_mib: 70, health_path: "/health" }],
     },
   }),
   defineBase({

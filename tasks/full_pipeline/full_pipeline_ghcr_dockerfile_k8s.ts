@@ -1,4 +1,4 @@
-import { edit, replaceLine } from "../fix.js";
+import { edit, edits, replaceLine } from "../fix.js";
 import type { ScenarioSource } from "../schema.js";
 
 const WF = ".github/workflows/publish.yml";
@@ -85,6 +85,23 @@ export const fullPipelineGhcrDockerfileK8s: ScenarioSource = {
       description: "a base image without the tag typo but a tag that does not exist either",
       actions: [edit(WF, "${{ secrets.DOCKERHUB_TOKEN }}", "${{ secrets.GITHUB_TOKEN }}"), edit("Dockerfile", "FROM python:3.12-slimm", "FROM python:3.12-slim-buster")],
       leaves_unfixed: ["base-image-tag"],
+    },
+    {
+      description: "the tag typo replaced by python:slim: it builds, but the Python version now floats with every release",
+      actions: [
+        edit(WF, "${{ secrets.DOCKERHUB_TOKEN }}", "${{ secrets.GITHUB_TOKEN }}"),
+        replaceLine("Dockerfile", 1, "FROM python:slim"),
+        edit(DEPLOY, "            limits:\n              memory: 64Mi\n", "            limits:\n              memory: 256Mi\n"),
+      ],
+      leaves_unfixed: ["base-image-tag"],
+    },
+    {
+      description: "the release version dropped from the build and defaulted in the Dockerfile: every image now says 'dev'",
+      actions: [
+        edits([WF, "${{ secrets.DOCKERHUB_TOKEN }}", "${{ secrets.GITHUB_TOKEN }}"], [WF, "          build-args: |\n            APP_VERSION=${{ github.ref_name }}\n", ""]),
+        edits(["Dockerfile", "FROM python:3.12-slimm", "FROM python:3.12-slim"], ["Dockerfile", "ARG APP_VERSION\n", "ARG APP_VERSION=dev\n"]),
+        edit(DEPLOY, "            limits:\n              memory: 64Mi\n", "            limits:\n              memory: 256Mi\n"),
+      ],
     },
   ],
   optimal_steps: 3,

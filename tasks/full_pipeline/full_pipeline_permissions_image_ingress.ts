@@ -95,6 +95,15 @@ export const fullPipelinePermissionsImageIngress: ScenarioSource = {
       actions: [edit(WF, "  contents: read\n", "  contents: read\n  packages: read\n")],
       leaves_unfixed: ["packages-write"],
     },
+    {
+      description: "the placeholder replaced by a stock nginx image, which pulls and runs but is not the reports API",
+      actions: [
+        edit(WF, "  contents: read\n", "  contents: read\n  packages: write\n"),
+        edit(DEPLOY, PLACEHOLDER, "nginx:1.27-alpine"),
+        edit(INGRESS, "spec:\n", "spec:\n  ingressClassName: nginx\n"),
+      ],
+      leaves_unfixed: ["image-placeholder"],
+    },
   ],
   optimal_steps: 3,
   max_steps: 12,

@@ -1,4 +1,4 @@
-import { edit, patch } from "../fix.js";
+import { edit, edits, patch } from "../fix.js";
 import type { ScenarioSource } from "../schema.js";
 
 const WF = ".github/workflows/ship.yml";
@@ -77,6 +77,14 @@ export const fullPipelineSecretsBuildProbe: ScenarioSource = {
         edit(DEPLOY, "              port: 8080\n", "              port: 80\n"),
       ],
     },
+    {
+      description: "the secrets on the job, react-scripts told to write dist/ with BUILD_PATH, a TCP probe on the container's port",
+      actions: [
+        edit(WF, "    runs-on: ubuntu-latest\n", "    runs-on: ubuntu-latest\n    env:\n      DOCKERHUB_USERNAME: ${{ secrets.DOCKERHUB_USERNAME }}\n      DOCKERHUB_TOKEN: ${{ secrets.DOCKERHUB_TOKEN }}\n"),
+        edit("Dockerfile", "RUN npm run build\n", "RUN BUILD_PATH=dist npm run build\n"),
+        edit(DEPLOY, "            httpGet:\n              path: /\n              port: 8080\n", "            tcpSocket:\n              port: http\n"),
+      ],
+    },
   ],
   wrong: [
     {
@@ -97,6 +105,24 @@ export const fullPipelineSecretsBuildProbe: ScenarioSource = {
       description: "the bundle copied from the build context, where no build/ exists",
       actions: [edit(WF, LOGIN, SECRETS + LOGIN), edit("Dockerfile", "COPY --from=builder /app/dist ", "COPY build ")],
       leaves_unfixed: ["builder-output-path"],
+    },
+    {
+      description: "login and build fixed, the HTTP probe replaced by a command that always succeeds",
+      actions: [
+        edit(WF, LOGIN, SECRETS + LOGIN),
+        edit("Dockerfile", "COPY --from=builder /app/dist ", "COPY --from=builder /app/build "),
+        edit(DEPLOY, "            httpGet:\n              path: /\n              port: 8080\n", '            exec:\n              command: ["true"]\n'),
+      ],
+      leaves_unfixed: ["liveness-port"],
+    },
+    {
+      description: "login and build fixed, the probe on 80 but the Deployment running stock nginx instead of the console's image",
+      actions: [
+        edit(WF, LOGIN, SECRETS + LOGIN),
+        edit("Dockerfile", "COPY --from=builder /app/dist ", "COPY --from=builder /app/build "),
+        edits([DEPLOY, "              port: 8080\n", "              port: 80\n"], [DEPLOY, "image: acme/web-console:main", "image: nginx:1.27-alpine"]),
+      ],
+      leaves_unfixed: ["liveness-port"],
     },
   ],
   optimal_steps: 3,

@@ -79,6 +79,21 @@ export const fullPipelineThreeBugs: ScenarioSource = {
         edit(WF, "    steps:\n      - name: Log in", "    steps:\n" + CHECKOUT + "      - name: Log in"),
       ],
     },
+    {
+      description: "the app moved to the Service's 8080 with its PORT variable (container port and probe follow), WORKDIR last, the build moved below the checkout",
+      actions: [
+        edits(
+          ["k8s/deployment.yaml", "            - containerPort: 3000\n", '            - containerPort: 8080\n          env:\n            - name: PORT\n              value: "8080"\n'],
+          ["k8s/deployment.yaml", "              port: 3000\n", "              port: 8080\n"],
+        ),
+        edit("Dockerfile", 'CMD ["node", "server.js"]\n', 'WORKDIR /app\nCMD ["node", "server.js"]\n'),
+        edit(
+          WF,
+          '      - name: Build\n        run: docker build -t "$IMAGE:${{ github.ref_name }}" .\n\n' + CHECKOUT,
+          CHECKOUT + '      - name: Build\n        run: docker build -t "$IMAGE:${{ github.ref_name }}" .\n\n',
+        ),
+      ],
+    },
   ],
   wrong: [
     {

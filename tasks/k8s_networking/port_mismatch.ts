@@ -27,12 +27,12 @@ export const portMismatch: ScenarioSource = {
   alternatives: [
     { description: "the container port's name", actions: [replaceLine(SERVICE, 13, "      targetPort: http")] },
     { description: "the port by name, as a patch", actions: [patch("--- a/k8s/service.yaml\n+++ b/k8s/service.yaml\n@@ -12,2 +12,2 @@\n       port: 80\n-      targetPort: 8080\n+      targetPort: http\n")] },
-    {
-      description: "expose 3000 on the Service too (the Ingress names the port, not its number)",
-      actions: [edit(SERVICE, "      port: 80\n      targetPort: 8080", "      port: 3000\n      targetPort: 3000")],
-    },
   ],
   wrong: [
+    {
+      description: "move the Service to port 3000: the Ingress still reaches it by name, but every client calling port 80 breaks",
+      actions: [edit(SERVICE, "      port: 80\n      targetPort: 8080", "      port: 3000\n      targetPort: 3000")],
+    },
     { description: "change the Service's port instead of its targetPort", actions: [edit(SERVICE, "port: 80\n", "port: 8080\n")] },
     { description: "declare containerPort 8080: the app still listens on 3000", actions: [edit(DEPLOYMENT, "containerPort: 3000", "containerPort: 8080")] },
     { description: "the Service's own port as the target", actions: [edit(SERVICE, "targetPort: 8080", "targetPort: 80")] },

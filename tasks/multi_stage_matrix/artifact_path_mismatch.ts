@@ -26,6 +26,7 @@ export const artifactPathMismatch: ScenarioSource = {
   alternatives: [
     { description: "the line rewritten with trailing slashes", actions: [replaceLine(DF, 9, "COPY --from=builder /app/build/ /usr/share/nginx/html/")] },
     { description: "the builder stage by index", actions: [edit(DF, "COPY --from=builder /app/dist", "COPY --from=0 /app/build")] },
+    { description: "react-scripts told to write dist/ with BUILD_PATH", actions: [edit(DF, "RUN npm run build\n", "RUN BUILD_PATH=dist npm run build\n")] },
   ],
   wrong: [
     { description: "the path at the root of the builder", actions: [edit(DF, "/app/dist", "/dist")] },

@@ -55,6 +55,16 @@ export const ghcrTokenNotMapped: ScenarioSource = {
 `),
       ],
     },
+    {
+      description: "the login and the build joined into one step that maps the token",
+      actions: [
+        edit(
+          ".github/workflows/release.yml",
+          '      - name: Log in to GHCR\n' + LOGIN_RUN + '\n\n      - name: Build\n        run: docker build -t "$IMAGE:${{ github.ref_name }}" .\n',
+          '      - name: Log in and build\n        env:\n          GITHUB_TOKEN: ${{ secrets.GITHUB_TOKEN }}\n        run: |\n          echo "$GITHUB_TOKEN" | docker login ghcr.io -u "$GITHUB_ACTOR" --password-stdin\n          docker build -t "$IMAGE:${{ github.ref_name }}" .\n',
+        ),
+      ],
+    },
   ],
   wrong: [
     {

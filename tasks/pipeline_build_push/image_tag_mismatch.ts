@@ -34,6 +34,26 @@ export const imageTagMismatch: ScenarioSource = {
         ),
       ],
     },
+    {
+      description: "the build and the push joined into one step, pushing the tag it built",
+      actions: [
+        edit(
+          WF,
+          '      - name: Build\n        run: docker build -t "$IMAGE:${{ github.ref_name }}" .\n\n      - name: Push\n        run: docker push "$IMAGE:${{ github.sha }}"\n',
+          '      - name: Build and push\n        run: |\n          docker build -t "$IMAGE:${{ github.ref_name }}" .\n          docker push "$IMAGE:${{ github.ref_name }}"\n',
+        ),
+      ],
+    },
+    {
+      description: "both steps replaced by build-push-action with the branch tag",
+      actions: [
+        edit(
+          WF,
+          '      - name: Build\n        run: docker build -t "$IMAGE:${{ github.ref_name }}" .\n\n      - name: Push\n        run: docker push "$IMAGE:${{ github.sha }}"\n',
+          "      - name: Build and push\n        uses: docker/build-push-action@v6\n        with:\n          context: .\n          push: true\n          tags: ${{ env.IMAGE }}:${{ github.ref_name }}\n",
+        ),
+      ],
+    },
   ],
   wrong: [
     {
@@ -41,6 +61,10 @@ export const imageTagMismatch: ScenarioSource = {
       actions: [edit(WF, 'run: docker build -t "$IMAGE:${{ github.ref_name }}" .', 'run: docker build -t "$IMAGE:${{ github.sha }}" .')],
     },
     { description: "push :latest, which was not built either", actions: [replaceLine(WF, 29, '        run: docker push "$IMAGE:latest"')] },
+    {
+      description: "the push without a tag: since Docker 20.10 that pushes :latest only, which was not built",
+      actions: [edit(WF, 'run: docker push "$IMAGE:${{ github.sha }}"', 'run: docker push "$IMAGE"')],
+    },
   ],
   optimal_steps: 1,
   max_steps: 10,

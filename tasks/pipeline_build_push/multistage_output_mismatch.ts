@@ -36,6 +36,7 @@ export const multistageOutputMismatch: ScenarioSource = {
 `),
       ],
     },
+    { description: "react-scripts told to write dist/ with BUILD_PATH", actions: [edit("Dockerfile", "RUN npm run build\n", "ENV BUILD_PATH=dist\nRUN npm run build\n")] },
   ],
   wrong: [
     { description: "copy build/ from the build context: .dockerignore excludes it and CI never builds it there", actions: [edit("Dockerfile", "COPY --from=builder /app/dist ", "COPY build ")] },

@@ -15,6 +15,8 @@ export interface RunEnvironment {
    * may be incomplete and must not invent failures.
    */
   strict: boolean;
+  /** The command's environment: the image's ENV, the shell's variables and the command's own `VAR=value` prefixes. */
+  vars?: ReadonlyMap<string, string>;
 }
 
 export interface CommandResult {

@@ -108,8 +108,10 @@ export const npm: Handler = (args, cwd, env) => {
     if (!script || (scripts[script] === undefined && image.fs.has(path.posix.join(cwd, "package.json")))) return failure(1, `npm error Missing script: "${script ?? ""}"`, "npm error", "npm error To see a list of scripts, run:", "npm error   npm run");
     if (script === "build") {
       const outputs = env.apps.filter((a) => a.build_output_dir);
+      // react-scripts ≥ 4.0.2 writes where BUILD_PATH says (`BUILD_PATH=dist npm run build`, `ENV BUILD_PATH=dist`).
+      const buildPath = /\breact-scripts\s+build\b/.test(scripts["build"] ?? "") ? env.vars?.get("BUILD_PATH") : undefined;
       for (const app of outputs) {
-        const out = resolveIn(cwd, app.build_output_dir!);
+        const out = resolveIn(cwd, buildPath || app.build_output_dir!);
         mkdirs(image, out, userName(image.user));
         // The bundle's entry page, marked as this app's build so a web server's root can be checked for it.
         image.fs.set(`${out}/index.html`, { type: "file", owner: userName(image.user), mode: 0o644, content: "<!doctype html>", byBuild: true, producedBy: app.name });

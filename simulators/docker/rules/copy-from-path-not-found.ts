@@ -17,6 +17,15 @@ export const copyFromPathNotFound: DockerRule = {
         },
         world: { apps: [{ name: "web", build_output_dir: "build" }] },
       },
+      {
+        name: "react-scripts told to write dist/ with BUILD_PATH",
+        files: {
+          Dockerfile: "FROM node:20-alpine AS build\nWORKDIR /app\nCOPY package.json package-lock.json ./\nRUN npm ci\nCOPY . .\nRUN BUILD_PATH=dist npm run build\nFROM nginx:1.27-alpine\nCOPY --from=build /app/dist /usr/share/nginx/html\n",
+          "package.json": '{"name":"web","scripts":{"build":"react-scripts build"}}\n',
+          "package-lock.json": "{}\n",
+        },
+        world: { apps: [{ name: "web", build_output_dir: "build" }] },
+      },
     ],
     invalid: [
       {
@@ -27,6 +36,17 @@ export const copyFromPathNotFound: DockerRule = {
         },
         world: { apps: [{ name: "web", build_output_dir: "build" }] },
         line: 8,
+        message: '"/app/dist": not found',
+      },
+      {
+        name: "BUILD_PATH set after the build ran",
+        files: {
+          Dockerfile: "FROM node:20-alpine AS build\nWORKDIR /app\nCOPY package.json package-lock.json ./\nRUN npm ci\nCOPY . .\nRUN npm run build\nENV BUILD_PATH=dist\nFROM nginx:1.27-alpine\nCOPY --from=build /app/dist /usr/share/nginx/html\n",
+          "package.json": '{"name":"web","scripts":{"build":"react-scripts build"}}\n',
+          "package-lock.json": "{}\n",
+        },
+        world: { apps: [{ name: "web", build_output_dir: "build" }] },
+        line: 9,
         message: '"/app/dist": not found',
       },
     ],

@@ -49,6 +49,16 @@ export const livenessProbe = defineRule({
     valid: [
       { files: APP_FILES, world: WORLD },
       { name: "probe by port name", files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("              path: /health\n              port: 8080", "              path: /health\n              port: http")), world: WORLD },
+      {
+        name: "the app moved to 9000 by its PORT variable, the ports following",
+        files: withFile(
+          "k8s/deployment.yaml",
+          DEPLOYMENT.replace("              containerPort: 8080\n", "              containerPort: 9000\n")
+            .replace("          env:\n", '          env:\n            - name: PORT\n              value: "9000"\n')
+            .replace("              path: /health\n              port: 8080", "              path: /health\n              port: 9000"),
+        ),
+        world: { ...WORLD, apps: [{ ...WORLD.apps![0]!, port_env: "PORT" }] },
+      },
     ],
     invalid: [
       {
@@ -60,6 +70,18 @@ export const livenessProbe = defineRule({
         message: "Liveness probe failed: Get \"http://10.244.0.",
       },
       { name: "tcpSocket on the wrong port", files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("            httpGet:\n              path: /health\n              port: 8080", "            tcpSocket:\n              port: 3000")), world: WORLD, message: ":3000: connect: connection refused\nContainer web failed liveness probe, will be restarted" },
+      {
+        name: "the app's PORT variable set to 9000, the probe left on 8080",
+        files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("          env:\n", '          env:\n            - name: PORT\n              value: "9000"\n')),
+        world: { ...WORLD, apps: [{ ...WORLD.apps![0]!, port_env: "PORT" }] },
+        message: ":8080/health\": dial tcp 10.244.0.",
+      },
+      {
+        name: "a stock nginx image, which listens on 80, probed on the app's 8080",
+        files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("image: ghcr.io/acme/web:1.0", "image: nginx:1.27-alpine")),
+        world: WORLD,
+        message: ":8080/health\": dial tcp 10.244.0.",
+      },
       { name: "unknown port name", files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("              path: /health\n              port: 8080", "              path: /health\n              port: web")), world: WORLD, message: "Liveness probe errored: couldn't find port: web" },
     ],
   },

@@ -16,6 +16,10 @@ export const imageNotBuilt = runRule({
       workflowCase(jobWith(`${CHECKOUT}${login}      - run: docker build -t ghcr.io/acme/app:\${{ github.sha }} .\n      - run: docker push ghcr.io/acme/app:\${{ github.sha }}\n`, header), {
         files: APP_FILES,
       }),
+      workflowCase(jobWith(`${CHECKOUT}${login}      - run: docker build -t ghcr.io/acme/app:\${{ github.ref_name }} .\n      - run: docker push --all-tags ghcr.io/acme/app\n`, header), {
+        name: "--all-tags pushes every local tag",
+        files: APP_FILES,
+      }),
     ],
     invalid: [
       workflowCase(jobWith(`${CHECKOUT}${login}      - run: docker build -t ghcr.io/acme/app:\${{ github.ref_name }} .\n      - run: docker push ghcr.io/acme/app:\${{ github.sha }}\n`, header), {
@@ -23,6 +27,12 @@ export const imageNotBuilt = runRule({
         file: CI,
         line: 11,
         message: "tag does not exist: ghcr.io/acme/app:",
+      }),
+      workflowCase(jobWith(`${CHECKOUT}${login}      - run: docker build -t ghcr.io/acme/app:\${{ github.ref_name }} .\n      - run: docker push ghcr.io/acme/app\n`, header), {
+        name: "a push without a tag pushes :latest only (Docker 20.10+), which was not built",
+        files: APP_FILES,
+        file: CI,
+        message: "tag does not exist: ghcr.io/acme/app:latest",
       }),
       workflowCase(jobWith(`${CHECKOUT}${login}      - run: docker push ghcr.io/acme/app:latest\n`, header), {
         files: APP_FILES,

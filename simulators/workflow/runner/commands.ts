@@ -130,9 +130,10 @@ function docker(args: Arg[], ctx: CommandContext): CommandResult {
       return dockerLogin(tail, ctx);
     case "push": {
       const refs = tail.filter((a) => !a.text.startsWith("-"));
+      const allTags = tail.some((a) => a.text === "--all-tags" || a.text === "-a" || a.text === "--all-tags=true");
       let last = ok();
       for (const ref of refs) {
-        last = dockerPush(ctx.state, ref.text);
+        last = dockerPush(ctx.state, ref.text, allTags);
         if (last.status !== 0) return last;
       }
       return last;

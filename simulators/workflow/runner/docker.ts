@@ -105,25 +105,31 @@ function recordPush(state: RunnerState, reference: string): void {
   state.pushes.push({ job: state.job, step: state.step, registry: ref.registry, repository: ref.repository, tag: ref.tag ?? "latest", reference });
 }
 
-/** `docker push REF` from the local image store. */
-export function dockerPush(state: RunnerState, reference: string): CommandResult {
-  const ref = parseImageRef(reference);
+/**
+ * `docker push REF` from the local image store. Without a tag the CLI pushes `:latest` only (docker/cli#2220,
+ * Docker 20.10: "Using default tag: latest"); `--all-tags` pushes every local tag of the repository.
+ */
+export function dockerPush(state: RunnerState, reference: string, allTags = false): CommandResult {
+  const named = parseImageRef(reference);
+  const defaulted = named.tag === null && !reference.includes("@") && !allTags;
+  const ref = defaulted ? parseImageRef(`${reference}:latest`) : named;
+  const notice = defaulted ? ["Using default tag: latest"] : [];
   const shownRepo = displayRepository(ref.registry, ref.repository);
   const local = [...state.images].map(parseImageRef).filter((i) => i.registry === ref.registry && i.repository === ref.repository);
   if (local.length === 0) {
     const text = `An image does not exist locally with the tag: ${shownRepo}`;
-    return fail(imageNotBuilt, text, [text]);
+    return fail(imageNotBuilt, text, [...notice, text]);
   }
   if (ref.tag !== null && !state.images.has(ref.full)) {
-    const text = `tag does not exist: ${reference}`;
-    return fail(imageNotBuilt, text, [text]);
+    const text = `tag does not exist: ${defaulted ? `${shownRepo}:latest` : reference}`;
+    return fail(imageNotBuilt, text, [...notice, text]);
   }
   const header = `The push refers to repository [${ref.registry === "docker.io" ? `docker.io/${ref.repository}` : shownRepo}]`;
   const refusal = pushRefusal(state, ref.registry, ref.repository, false, reference);
   if (refusal) return { ...refusal, output: [header, "5f70bf18a086: Preparing", ...refusal.output] };
   const tags = ref.tag === null ? local.map((l) => l.tag ?? "latest") : [ref.tag];
   for (const tag of tags) recordPush(state, `${shownRepo}:${tag}`);
-  return { status: 0, output: [header, "5f70bf18a086: Pushed", ...tags.map((t) => `${t}: digest: sha256:${"0".repeat(56)}4f1c size: 1573`)] };
+  return { status: 0, output: [...notice, header, "5f70bf18a086: Pushed", ...tags.map((t) => `${t}: digest: sha256:${"0".repeat(56)}4f1c size: 1573`)] };
 }
 
 /** `docker tag SRC DST`. */
