@@ -5,6 +5,7 @@
  */
 import { commandArgumentEmpty } from "../rules/command-argument-empty.js";
 import { workspaceFileMissing } from "../rules/workspace-file-missing.js";
+import { BUILD_FLAGS, BUILD_VALUE_OPTIONS } from "./docker-options.js";
 import { buildImage, dockerPush, dockerTag, normaliseRegistry, registryLogin } from "./docker.js";
 import { engineRefusal, scriptRefusal } from "./engines.js";
 import { noteWrites, readFiles } from "./file-access.js";
@@ -30,13 +31,6 @@ export interface CommandContext {
 
 const ok = (output: string[] = [], stdout?: Sval): CommandResult => ({ status: 0, output, ...(stdout ? { stdout } : {}) });
 
-/** Options of `docker build` that take a value. */
-export const BUILD_VALUE_OPTIONS = new Set([
-  "-t", "--tag", "-f", "--file", "--platform", "-o", "--output", "--cache-to", "--cache-from", "--build-arg", "--target",
-  "--progress", "--label", "--secret", "--ssh", "--builder", "--provenance", "--sbom", "--iidfile", "--metadata-file", "--network",
-  "--add-host", "--shm-size", "--ulimit", "--build-context", "--annotation", "--attest", "--allow", "--call",
-]);
-const BUILD_FLAGS = new Set(["--push", "--load", "--no-cache", "--pull", "-q", "--quiet", "--rm", "--force-rm"]);
 
 function optionsOf(args: Arg[], valueOptions: Set<string>, flags: Set<string>): { options: Map<string, Arg[]>; positional: Arg[] } {
   const options = new Map<string, Arg[]>();

@@ -6,7 +6,7 @@
  * actions/toolkit io, docker/actions-toolkit, moby, and runs in actions/runner-images issues.
  */
 import { linuxContainersUnavailable } from "../rules/linux-containers-unavailable.js";
-import { BUILD_VALUE_OPTIONS } from "./commands.js";
+import { BUILD_VALUE_OPTIONS } from "./docker-options.js";
 import { hasFile, repositoryPath, workspacePath } from "./state.js";
 import type { CommandResult, RunnerState } from "./state.js";
 
