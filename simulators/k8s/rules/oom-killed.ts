@@ -30,7 +30,8 @@ export const oomKilled = defineRule({
         const backOff = backOffRestarting(o, c);
         const state = ["State:          Waiting", "  Reason:       CrashLoopBackOff", "Last State:     Terminated", "  Reason:       OOMKilled", "  Exit Code:    137", "Limits:", `  memory:       ${String(written)}`];
         const log = describePod(o, c, state, [...startEvents(o, c, stringAt(c.container, ["image"]) ?? ""), { type: "Warning", reason: "BackOff", from: "kubelet", message: backOff }]);
-        const shown = typeof written === "string" && /i$/.test(written) ? written : formatMiB(limit);
+        // As written when it says what it means; a value under 1 MiB (`256m` is 0.256 bytes) shows its bytes.
+        const shown = typeof written === "string" && /i$/.test(written) ? written : limit < MIB ? `${written} = ${limit} bytes` : formatMiB(limit);
         ctx.report(o, [...c.path, "resources", "limits", "memory"], `Last State: Terminated, Reason: OOMKilled, Exit Code: 137 (memory limit ${shown})\n${backOff}`, { log });
       }
     }
