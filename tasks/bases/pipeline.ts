@@ -58,7 +58,7 @@ export const PIPELINE_BASES: readonly Base[] = [
       "publishes the coverage artifact from a later job, and pushes a linux/amd64 + linux/arm64 image to ghcr.io with buildx and QEMU.",
     world: {
       repository: { owner: "acme", name: "orders-web", default_branch: "main", default_token_permissions: "restricted" },
-      apps: [{ name: "orders-web", entry: "server.js", language: "node", port: 8080, engines: { node: ">=18" }, health_path: "/health" }],
+      apps: [{ name: "orders-web", entry: "server.js", language: "node", port: 8080, port_env: "PORT", engines: { node: ">=18" }, health_path: "/health" }],
     },
   }),
   defineBase({
@@ -69,7 +69,7 @@ export const PIPELINE_BASES: readonly Base[] = [
     world: {
       repository: { owner: "acme", name: "parcel-tracker", default_branch: "main", default_token_permissions: "restricted" },
       apps: [
-        { name: "parcel-tracker-api", root: "backend", entry: "backend/src/index.js", language: "node", port: 4000, health_path: "/health" },
+        { name: "parcel-tracker-api", root: "backend", entry: "backend/src/index.js", language: "node", port: 4000, port_env: "PORT", health_path: "/health" },
         { name: "parcel-tracker-web", root: "frontend", language: "static", port: 80, build_output_dir: "build", health_path: "/" },
       ],
     },

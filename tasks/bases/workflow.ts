@@ -13,7 +13,7 @@ export const WORKFLOW_BASES: readonly Base[] = [
     world: {
       repository: { owner: "acme", name: "catalog-api", default_branch: "main", default_token_permissions: "restricted" },
       secrets: ["DOCKERHUB_USERNAME", "DOCKERHUB_TOKEN"],
-      apps: [{ name: "catalog-api", entry: "app.py", language: "python", port: 8000 }],
+      apps: [{ name: "catalog-api", entry: "app.py", language: "python", port: 8000, port_env: "PORT" }],
     },
   }),
   defineBase({
