@@ -20,6 +20,7 @@ export const ImageConfigSchema = z
     files: z.array(z.string()).optional().describe("absolute paths of files the image contains"),
     app: z.string().optional().describe("name of the world's app this image runs"),
     platforms: z.array(z.string()).optional(),
+    listens: z.array(z.number().int()).optional().describe("ports the image's own server is configured to listen on (nginx's listen)"),
   })
   .strict();
 export type ImageConfig = z.infer<typeof ImageConfigSchema>;

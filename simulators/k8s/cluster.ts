@@ -20,6 +20,11 @@ export interface LifecycleState {
 /** A ConfigMap's or Secret's keys; `refused` when the repository has it but apply failed on it. */
 export type ConfigSource = { keys: string[] } | "missing" | "refused";
 
+/** The ports an nginx configuration's `listen` directives name (`listen 8080;`, `listen [::]:8080 default_server;`). */
+export function nginxListenPorts(config: string): number[] {
+  return [...config.matchAll(/^\s*listen\s+(?:\S*:)?(\d+)\b/gm)].map((m) => Number(m[1]));
+}
+
 export class Cluster {
   constructor(
     readonly world: World,
@@ -104,8 +109,26 @@ export class Cluster {
     if (c.container["command"] !== undefined || c.container["args"] !== undefined) return undefined;
     const ref = stringAt(c.container, ["image"]);
     if (ref === undefined || this.image(c)?.status !== "found") return undefined;
+    // A server configured through a mounted ConfigMap, or built with its own config, listens where that says.
+    const configured = this.mountedListen(c) ?? this.imageConfig(c)?.listens;
+    if (configured && configured.length === 1) return configured[0];
     const exposed = imageExposedPorts(ref);
     return exposed && exposed.length === 1 ? exposed[0] : undefined;
+  }
+
+  /** Ports an nginx config mounted from a ConfigMap under /etc/nginx says to `listen` on. */
+  private mountedListen(c: ContainerRef): number[] | undefined {
+    const ports = new Set<number>();
+    for (const mount of arrayAt(c.container, ["volumeMounts"])) {
+      if (!isObject(mount) || typeof mount["mountPath"] !== "string" || !mount["mountPath"].startsWith("/etc/nginx")) continue;
+      const volume = c.volumes.find((v) => v["name"] === mount["name"]);
+      const name = volume ? stringAt(volume, ["configMap", "name"]) : undefined;
+      if (name === undefined) continue;
+      const inRepo = this.objects.find((o) => o.kind === "ConfigMap" && o.name === name);
+      const data = inRepo ? objectAt(inRepo.value, ["data"]) : this.world.cluster.configmaps[name];
+      for (const value of Object.values(data ?? {})) for (const port of nginxListenPorts(String(value))) ports.add(port);
+    }
+    return ports.size > 0 ? [...ports] : undefined;
   }
 
   /** The container's environment where its values are written out: the image's ENV, then `env` entries with a `value`. */

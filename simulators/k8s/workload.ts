@@ -22,6 +22,8 @@ export interface ContainerRef {
   path: FieldPath;
   name: string;
   init: boolean;
+  /** The pod's volumes, which the container's volumeMounts name. */
+  volumes: JsonObject[];
 }
 
 export function runsPods(o: K8sObject): boolean {
@@ -67,9 +69,10 @@ export function podCount(o: K8sObject): number {
 export function containersOf(o: K8sObject): ContainerRef[] {
   const spec = podSpecPath(o);
   const out: ContainerRef[] = [];
+  const volumes = arrayAt(o.value, [...spec, "volumes"]).filter(isObject);
   for (const [field, init] of [["initContainers", true], ["containers", false]] as const) {
     arrayAt(o.value, [...spec, field]).forEach((c, i) => {
-      if (isObject(c)) out.push({ container: c, path: [...spec, field, i], name: typeof c["name"] === "string" ? c["name"] : `${field}[${i}]`, init });
+      if (isObject(c)) out.push({ container: c, path: [...spec, field, i], name: typeof c["name"] === "string" ? c["name"] : `${field}[${i}]`, init, volumes });
     });
   }
   return out;

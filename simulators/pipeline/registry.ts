@@ -6,6 +6,7 @@
 import path from "node:path";
 import type { Command, Image } from "../docker/image.js";
 import { isRootUser } from "../docker/image.js";
+import { nginxListenPorts } from "../k8s/cluster.js";
 import { parseImageRef } from "../workflow/runner/state.js";
 import type { App, ImageConfig, World } from "../world.js";
 
@@ -40,6 +41,8 @@ export function imageConfigOf(image: Image, app: App | undefined): ImageConfig {
     config.binaries = [...new Set([...image.binaries, ...programs.map(([p]) => path.posix.basename(p))])].sort();
     if (image.exact) config.files = [...image.fs].filter(([, e]) => e.type === "file").map(([p]) => p).sort();
   }
+  const listens = [...image.fs].filter(([p, e]) => p.startsWith("/etc/nginx/") && e.content !== undefined).flatMap(([, e]) => nginxListenPorts(e.content!));
+  if (listens.length > 0) config.listens = [...new Set(listens)];
   const runs = image.app ?? app?.name;
   if (runs !== undefined) config.app = runs;
   return config;

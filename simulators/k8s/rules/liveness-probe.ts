@@ -9,6 +9,47 @@ import { defineRule } from "../rule.js";
 import { podCount, runsPods } from "../workload.js";
 import { APP_FILES, DEPLOYMENT, WORLD, withFile } from "./fixtures.js";
 
+const NGINX_SITE = (listen: number, probe: number): Record<string, string> => ({
+  "k8s/site.yaml": `apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: site-conf
+data:
+  default.conf: |
+    server {
+      listen ${listen};
+      root /usr/share/nginx/html;
+    }
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: site
+spec:
+  replicas: 1
+  selector:
+    matchLabels: {app: site}
+  template:
+    metadata:
+      labels: {app: site}
+    spec:
+      containers:
+        - name: nginx
+          image: nginx:1.27-alpine
+          ports:
+            - containerPort: ${listen}
+          livenessProbe:
+            httpGet: {path: /, port: ${probe}}
+          volumeMounts:
+            - name: conf
+              mountPath: /etc/nginx/conf.d
+      volumes:
+        - name: conf
+          configMap:
+            name: site-conf
+`,
+});
+
 export const livenessProbe = defineRule({
   code: "K8S026",
   name: "liveness-probe",
@@ -48,6 +89,7 @@ export const livenessProbe = defineRule({
   cases: {
     valid: [
       { files: APP_FILES, world: WORLD },
+      { name: "nginx moved to 8080 by its mounted config, the probe following", files: NGINX_SITE(8080, 8080) },
       { name: "probe by port name", files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("              path: /health\n              port: 8080", "              path: /health\n              port: http")), world: WORLD },
       {
         name: "the app moved to 9000 by its PORT variable, the ports following",
@@ -61,6 +103,7 @@ export const livenessProbe = defineRule({
       },
     ],
     invalid: [
+      { name: "nginx moved to 8080 by its mounted config, the probe left on 80", files: NGINX_SITE(8080, 80), message: ":80/\": dial tcp" },
       {
         name: "probe on 3000, app on 8080",
         files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("              path: /health\n              port: 8080", "              path: /health\n              port: 3000")),
