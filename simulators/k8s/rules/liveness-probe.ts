@@ -6,7 +6,8 @@ import { backOffRestarting, describePod, startEvents, type PodEvent } from "../m
 import { stringAt } from "../object.js";
 import { probeFailure } from "../probes.js";
 import { defineRule } from "../rule.js";
-import { podCount, runsPods } from "../workload.js";
+import { runsPods } from "../workload.js";
+import { probedContainers } from "./probed.js";
 import { APP_FILES, DEPLOYMENT, WORLD, withFile } from "./fixtures.js";
 
 const NGINX_SITE = (listen: number, probe: number): Record<string, string> => ({
@@ -61,14 +62,9 @@ export const livenessProbe = defineRule({
   appliesTo: runsPods,
   check(ctx) {
     for (const o of ctx.objects) {
-      const judged = ctx.cluster.containers(o).filter((c) => ctx.cluster.listeningPort(c) !== undefined);
-      if (podCount(o) === 0 || judged.length === 0) {
-        ctx.undecided(o);
-        continue;
-      }
-      for (const c of judged) {
+      for (const { c, listening } of probedContainers(ctx, o)) {
         for (const kind of ["startupProbe", "livenessProbe"] as const) {
-          const failure = probeFailure(o, c, kind, ctx.cluster.listeningPort(c)!);
+          const failure = probeFailure(o, c, kind, listening);
           if (!failure) continue;
           const label = kind === "startupProbe" ? "Startup" : "Liveness";
           const unhealthy = `${label} probe ${failure.errored ? "errored" : "failed"}: ${failure.detail}`;

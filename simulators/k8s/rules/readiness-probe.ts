@@ -7,7 +7,8 @@ import { describePod, startEvents } from "../messages.js";
 import { stringAt } from "../object.js";
 import { probeFailure } from "../probes.js";
 import { defineRule } from "../rule.js";
-import { podCount, runsPods } from "../workload.js";
+import { runsPods } from "../workload.js";
+import { probedContainers } from "./probed.js";
 import { APP_FILES, DEPLOYMENT, WORLD, withFile } from "./fixtures.js";
 
 export const readinessProbe = defineRule({
@@ -21,13 +22,8 @@ export const readinessProbe = defineRule({
   appliesTo: runsPods,
   check(ctx) {
     for (const o of ctx.objects) {
-      const judged = ctx.cluster.containers(o).filter((c) => ctx.cluster.listeningPort(c) !== undefined);
-      if (podCount(o) === 0 || judged.length === 0) {
-        ctx.undecided(o);
-        continue;
-      }
-      for (const c of judged) {
-        const failure = probeFailure(o, c, "readinessProbe", ctx.cluster.listeningPort(c)!);
+      for (const { c, listening } of probedContainers(ctx, o)) {
+        const failure = probeFailure(o, c, "readinessProbe", listening);
         if (!failure) continue;
         const unhealthy = `Readiness probe ${failure.errored ? "errored" : "failed"}: ${failure.detail}`;
         const log = describePod(o, c, ["State:          Running", "Ready:          False", "Restart Count:  0"], [...startEvents(o, c, stringAt(c.container, ["image"]) ?? ""), { type: "Warning", reason: "Unhealthy", from: "kubelet", message: unhealthy }]);
