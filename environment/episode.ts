@@ -24,6 +24,21 @@ export class EpisodeDoneError extends Error {
   }
 }
 
+/**
+ * Every reset of a scenario starts from the same files, so their assessment is computed once per scenario
+ * (assessments are never mutated: a step replaces the episode's with a new one).
+ */
+const initialAssessments = new WeakMap<Scenario, Assessment>();
+
+function initialAssessment(scenario: Scenario, initial: Repository): Assessment {
+  let found = initialAssessments.get(scenario);
+  if (!found) {
+    found = assess(scenario, initial, initial);
+    initialAssessments.set(scenario, found);
+  }
+  return found;
+}
+
 export const REWARD = { fixed: 0.3, unfixed: -0.3, failedAction: -0.02, hint: -0.04 } as const;
 
 export class Episode {
@@ -48,7 +63,7 @@ export class Episode {
   ) {
     this.initial = repositoryFrom(scenario.files);
     this.repo = this.initial;
-    this.assessment = assess(scenario, this.initial, this.repo);
+    this.assessment = initialAssessment(scenario, this.initial);
   }
 
   /** Starts an episode. Throws ResetError for an unknown task or scenario. */
