@@ -10,6 +10,9 @@ import { workflowRules } from "./workflow/index.js";
 
 export const ALL_RULES: readonly RuleInfo[] = [...workflowRules, ...DOCKER_RULES, ...k8sRules, ...pipelineRules];
 
+/** The rules that run through the rule engine, with the shape and cases the shared rule tester runs. */
+export const ENGINE_RULES = [...DOCKER_RULES] as const;
+
 export function ruleByCode(code: string): RuleInfo | undefined {
   return ALL_RULES.find((r) => r.code === code);
 }

@@ -5,6 +5,7 @@
  */
 import type { Diagnostic, Stage } from "./diagnostic.js";
 import { compareDiagnostics } from "./diagnostic.js";
+import { FactLog } from "./engine/facts.js";
 import type { Repository } from "./repository.js";
 import type { World } from "./world.js";
 
@@ -42,6 +43,8 @@ export interface SimulationResult {
   diagnostics: Diagnostic[];
   /** `checkKey(code, file)` of every rule that was evaluated on that file all the way through. */
   checked: Set<string>;
+  /** What the run saw happen (the interpreters' events), for the grader to compare. */
+  facts: FactLog;
 }
 
 export function checkKey(code: string, file: string): string {
@@ -58,6 +61,7 @@ export interface Simulator {
 export class Findings {
   readonly diagnostics: Diagnostic[] = [];
   readonly checked = new Set<string>();
+  readonly facts = new FactLog();
 
   /** Records that rule `code` was evaluated on `file` (whether or not it fired). */
   evaluated(code: string, file: string): void {
@@ -72,10 +76,11 @@ export class Findings {
   merge(other: SimulationResult): void {
     this.diagnostics.push(...other.diagnostics);
     for (const k of other.checked) this.checked.add(k);
+    this.facts.merge(other.facts);
   }
 
   result(): SimulationResult {
-    return { diagnostics: [...this.diagnostics].sort(compareDiagnostics), checked: new Set(this.checked) };
+    return { diagnostics: [...this.diagnostics].sort(compareDiagnostics), checked: new Set(this.checked), facts: this.facts };
   }
 }
 

@@ -12,21 +12,18 @@ import type { Command, Image } from "./image.js";
 import { addFile, cloneImage, emptyImage, imageFromConfig, isDir, isRootUser, knownAbsent, mkdirs, resolveIn } from "./image.js";
 import type { BuildStage, Instruction, ParsedDockerfile } from "./parse.js";
 import { keyValues } from "./parse.js";
-import type { DockerRule } from "./rule.js";
-import { copyFromPathNotFound } from "./rules/copy-from-path-not-found.js";
-import { copySourceMessage, copySourceNotFound } from "./rules/copy-source-not-found.js";
-import { runCommandFailed, runFailedMessage } from "./rules/run-command-failed.js";
-import { unknownUser, unknownUserMessage } from "./rules/unknown-user.js";
+import type { Failure, UnitRun } from "../engine/engine.js";
+import type { DockerEvent, DockerUnit } from "./events.js";
+import { at } from "./events.js";
 import { runScript } from "./run-commands.js";
 import { baseReference, fromFlagTarget, neededStages } from "./stages.js";
 import { splitWords, substitute } from "./substitute.js";
 
+/** A step a rule failed, with the progress label BuildKit shows for it. */
 export interface BuildFailure {
-  rule: DockerRule;
+  failure: Failure;
   instruction: Instruction;
   label: string;
-  message: string;
-  output: string[];
 }
 
 export interface BuildOutcome {
@@ -48,6 +45,8 @@ export interface BuildRequest {
   strict: boolean;
   /** The stage `--target` names; the last stage when absent. */
   target?: BuildStage;
+  /** The build's unit in the rule engine: each step that can fail is judged by its rules. */
+  unit: UnitRun<DockerEvent, DockerUnit>;
 }
 
 const STEP_KEYWORDS = new Set(["FROM", "RUN", "COPY", "ADD", "WORKDIR"]);
@@ -91,8 +90,10 @@ class StageBuilder {
     return stepLabel(this.request.parsed, this.stage, this.step, this.total, oneLine(i));
   }
 
-  private fail(rule: DockerRule, i: Instruction, message: string, output: string[] = []): BuildFailure {
-    return { rule, instruction: i, label: this.label(i), message, output };
+  /** Hands a step's event to the rules: the step's failure when one of them stops the build. */
+  private judge(i: Instruction, event: DockerEvent): BuildFailure | null {
+    const verdict = this.request.unit.emit(event);
+    return verdict.failed ? { failure: verdict.failed, instruction: i, label: this.label(i) } : null;
   }
 
   /** Runs the stage's instructions; returns the first failure, or null. */
@@ -161,7 +162,8 @@ class StageBuilder {
 
   private runStep(i: Instruction, vars: Map<string, string>): BuildFailure | null {
     const { image } = this;
-    if (!userExists(image, image.user)) return this.fail(unknownUser, i, unknownUserMessage(image.user));
+    const refused = this.judge(i, { type: "user-check", user: image.user, exists: userExists(image, image.user), at: "run", location: at(i) });
+    if (refused) return refused;
     const script = i.heredocs.length > 0 ? i.heredocs.map((h) => h.body).join("\n") : i.json ? i.json.join(" ") : i.args;
     const saved = new Map(image.env);
     for (const [k, v] of vars) if (!image.env.has(k)) image.env.set(k, v);
@@ -169,10 +171,14 @@ class StageBuilder {
     const result = runScript(script, { image, apps: this.request.apps, strict: this.request.strict });
     unmount();
     image.env = saved;
-    if (result.status === 0) return null;
-    const shown = i.json ? [] : image.shell;
-    const output = result.output.map((line, n) => `${(0.3 + n * 0.011).toFixed(3)} ${line}`);
-    return this.fail(runCommandFailed, i, runFailedMessage(shown, i.json ? JSON.stringify(i.json) : script.replace(/\s*\\?\n\s*/g, " "), result.status), output);
+    return this.judge(i, {
+      type: "run-step",
+      instruction: i,
+      shell: i.json ? [] : image.shell,
+      command: i.json ? JSON.stringify(i.json) : script.replace(/\s*\\?\n\s*/g, " "),
+      status: result.status,
+      output: result.output,
+    });
   }
 
   /**
@@ -247,10 +253,9 @@ class StageBuilder {
       for (const src of words) {
         const abs = resolveIn("/", src);
         const entries = [...from.fs].filter(([p]) => p === abs || p.startsWith(abs + "/"));
-        if (entries.length === 0) {
-          if (hasWildcard(src) || !knownAbsent(from, abs)) continue;
-          return this.fail(copyFromPathNotFound, i, copySourceMessage(abs, `${this.request.parsed.lines.join("\n")}${abs}`));
-        }
+        const missing = this.judge(i, { type: "copy-from-path", instruction: i, path: abs, found: entries.length > 0, knownAbsent: knownAbsent(from, abs), wildcard: hasWildcard(src), parsed: this.request.parsed });
+        if (missing) return missing;
+        if (entries.length === 0) continue;
         const sourceIsFile = from.fs.get(abs)?.type === "file";
         for (const [p, e] of entries) {
           const into = sourceIsFile ? (listDest ? path.posix.join(destPath, path.posix.basename(p)) : destPath) : path.posix.join(destPath, path.posix.relative(abs, p));
@@ -264,11 +269,11 @@ class StageBuilder {
     for (const src of words) {
       if (/^(https?|git):\/\//.test(src) || src.startsWith("git@")) continue;
       const normal = path.posix.normalize(src.replace(/^\/+/, ""));
-      const matches = normal.startsWith("..") ? [] : matchSource(this.request.context, src);
-      if (matches.length === 0) {
-        if (hasWildcard(src)) continue; // BuildKit allows a wildcard to match nothing
-        return this.fail(copySourceNotFound, i, copySourceMessage(normal.replace(/^(\.\.\/)+/, ""), `${this.request.context.dir}${src}`));
-      }
+      const outside = normal.startsWith("..");
+      const matches = outside ? [] : matchSource(this.request.context, src);
+      const missing = this.judge(i, { type: "copy-source", instruction: i, source: src, normal, matches: matches.length, wildcard: hasWildcard(src), outside, context: this.request.context });
+      if (missing) return missing;
+      if (matches.length === 0) continue; // BuildKit allows a wildcard to match nothing
       const sourceIsFile = !hasWildcard(src) && this.request.context.files.has(normal);
       for (const { rel, base } of matches) {
         const file = this.request.context.files.get(rel)!;
@@ -304,11 +309,17 @@ export function runBuild(request: BuildRequest): BuildOutcome {
   const stages = neededStages(request.parsed, request.globalArgs, request.target);
   for (const stage of stages) {
     const image = baseImage(request, stage, built);
-    if (!image) return { image: null, failure: null, stepsDone: done };
+    if (!image) {
+      request.unit.stop();
+      return { image: null, failure: null, stepsDone: done };
+    }
     const builder = new StageBuilder(request, stage, image, built, done);
     done.push(stepLabel(request.parsed, stage, 1, builder.total, `FROM ${stage.image}`));
     const failure = builder.run();
-    if (failure) return { image: null, failure, stepsDone: done };
+    if (failure) {
+      request.unit.stop();
+      return { image: null, failure, stepsDone: done };
+    }
     built.set(stage.index, image);
   }
   const final = stages[stages.length - 1];

@@ -5,18 +5,19 @@
  */
 import path from "node:path";
 import type { Repository } from "../repository.js";
-import type { SimulationOptions, SimulationResult, Simulator } from "../simulation.js";
-import { filesToCheck, Findings } from "../simulation.js";
+import type { RuleEngine } from "../engine/engine.js";
+import type { SimulationOptions } from "../simulation.js";
+import { filesToCheck } from "../simulation.js";
 import type { App, World } from "../world.js";
 import { runBuild } from "./build.js";
 import type { Image } from "./image.js";
 import { runContainer } from "./container.js";
 import { buildContext } from "./context.js";
 import { buildLog, runLog } from "./log.js";
+import { DOCKER_DOMAIN } from "./events.js";
+import type { DockerEvent, DockerUnit } from "./events.js";
 import { parseDockerfile } from "./parse.js";
-import type { DockerRule } from "./rule.js";
-import { diagnosticAt } from "./rule.js";
-import { BUILD_RULES, DOCKER_RULES, RUNTIME_RULES, STATIC_RULES } from "./rules/index.js";
+import { DOCKER_RULES } from "./rules/index.js";
 import { globalArgValues } from "./stages.js";
 
 export { DOCKER_RULES };
@@ -63,40 +64,37 @@ export function platformArgs(target: string = BUILD_PLATFORM): Map<string, strin
   return args;
 }
 
-export interface DockerfileResult extends SimulationResult {
+export interface DockerfileOutcome {
   image: Image | null;
+  /** A rule stopped the build or the container (or a base image could not be had). */
+  failed: boolean;
 }
 
-export function simulateDockerfile(repo: Repository, world: World, options: SimulationOptions, request: DockerfileRequest): DockerfileResult {
-  const findings = new Findings();
+/**
+ * Builds one Dockerfile (and, unless the request says not to, starts its container) as a unit of `engine`:
+ * the static checks, the build model step by step, then the container started from the image.
+ */
+export function simulateDockerfile(engine: RuleEngine, repo: Repository, options: SimulationOptions, request: DockerfileRequest): DockerfileOutcome {
+  const { world } = engine.env;
   const { file, contextDir } = request;
   const content = repo.get(file)?.content;
-  if (content === undefined) return { ...findings.result(), image: null };
+  if (content === undefined) return { image: null, failed: false };
+  const unit = engine.unit<DockerEvent, DockerUnit>(DOCKER_DOMAIN, file, { file });
   const parsed = parseDockerfile(content);
-  const withContext = options.context !== false;
-  const context = withContext ? buildContext(repo, contextDir) : null;
+  const context = engine.env.context ? buildContext(repo, contextDir) : null;
   const globalArgs = new Map([...platformArgs(request.platform), ...globalArgValues(parsed, request.buildArgs)]);
-  let rule: DockerRule = STATIC_RULES[0]!;
-  const ctx = {
-    file,
-    parsed,
-    repo,
-    world,
-    options,
-    context,
-    globalArgs,
-    report: (at: Parameters<typeof diagnosticAt>[2], message: string, log?: string) => findings.report(diagnosticAt(rule, file, at, message, log)),
-  };
-  for (const r of STATIC_RULES) {
-    rule = r;
-    r.check?.(ctx);
-    findings.evaluated(r.code, file);
-  }
+  const statics = unit.emit({ type: "dockerfile", file, parsed, contextDir, globalArgs });
   // A real build stops at the first error. A scenario is judged the same way; lint goes on to report what the
   // build steps would meet too, as a linter should.
-  const blocked = findings.diagnostics.some((d) => d.severity === "error") && options.worldKnown !== false;
-  if (blocked || !context || parsed.stages.length === 0) return { ...findings.result(), image: null };
-
+  if (statics.failed && engine.env.worldKnown) {
+    unit.stop([]);
+    return { image: null, failed: true };
+  }
+  if (!context || parsed.stages.length === 0) {
+    unit.stop([]);
+    return { image: null, failed: statics.failed !== null };
+  }
+  unit.enter("build");
   const app = appForContext(world, contextDir);
   const target = request.target === undefined ? undefined : parsed.stages.find((s) => s.name === request.target!.toLowerCase());
   const outcome = runBuild({
@@ -106,56 +104,48 @@ export function simulateDockerfile(repo: Repository, world: World, options: Simu
     globalArgs,
     buildArgs: request.buildArgs ?? new Map(),
     apps: app ? [app] : world.apps,
-    strict: options.worldKnown !== false,
+    strict: engine.env.worldKnown,
+    unit,
     ...(target ? { target } : {}),
   });
   if (outcome.failure) {
-    const f = outcome.failure;
-    findings.report(
-      diagnosticAt(f.rule, file, f.instruction, f.message, buildLog({
-        dockerfilePath: file,
-        contextDir,
-        parsed,
-        stepsBefore: outcome.stepsDone,
-        failing: { label: f.label, instruction: f.instruction, output: f.output },
-        error: f.message,
-      })),
-    );
-    return { ...findings.result(), image: null };
+    const { failure, label, instruction } = outcome.failure;
+    failure.diagnostic.log = buildLog({
+      dockerfilePath: file,
+      contextDir,
+      parsed,
+      stepsBefore: outcome.stepsDone,
+      failing: { label, instruction, output: [...failure.output] },
+      error: failure.diagnostic.message,
+    });
+    return { image: null, failed: true };
   }
-  for (const r of BUILD_RULES) findings.evaluated(r.code, file);
   const image = outcome.image;
-  if (!image || request.run === false) return { ...findings.result(), image };
-
+  if (!image) return { image: null, failed: true };
+  unit.emit({ type: "image-built", file, image, platform: request.platform });
+  if (request.run === false) {
+    unit.enter("exec").stop();
+    return { image, failed: false };
+  }
   const finalStage = target ?? parsed.stages[parsed.stages.length - 1]!;
   const userLine = [...finalStage.instructions].reverse().find((i) => i.keyword === "USER")?.line ?? finalStage.from.line;
-  const run = runContainer({ image, world, worldKnown: options.worldKnown !== false, repo, app, fromLine: finalStage.from.line, userLine });
-  for (const code of run.evaluated) findings.evaluated(code, file);
-  if (run.failure) {
-    const f = run.failure;
+  const failure = runContainer({ image, world, worldKnown: engine.env.worldKnown, repo, app, fromLine: finalStage.from.line, userLine, unit });
+  if (failure) {
     const port = app?.port;
     const flags = [
       world.docker_run.network === "host" ? "--network host" : port ? `-p ${port}:${port}` : "",
       ...Object.entries(world.docker_run.env).map(([k, v]) => `-e ${k}=${v}`),
     ].filter(Boolean);
     const command = ["docker run --rm", ...flags, "app", ...world.docker_run.args].join(" ");
-    const rule = RUNTIME_RULES.find((r) => r.code === f.rule.code) ?? f.rule;
-    findings.report(diagnosticAt(rule, file, { line: f.line, column: 1 }, f.message, runLog(command, f.output)));
+    failure.diagnostic.log = runLog(command, failure.output);
   }
-  return { ...findings.result(), image };
+  return { image, failed: failure !== null };
 }
 
-export const dockerSimulator: Simulator = {
-  domain: "dockerfile",
-  simulate(repo: Repository, world: World, options: SimulationOptions): SimulationResult {
-    const findings = new Findings();
-    for (const file of filesToCheck(repo, options, "dockerfile", (p) => isDockerfilePath(p))) {
-      const contextDir = options.dockerContext ?? (path.posix.dirname(file) === "." ? "." : path.posix.dirname(file));
-      findings.merge(simulateDockerfile(repo, world, options, { file, contextDir }));
-    }
-    return findings.result();
-  },
-};
-
-export { DOCKER_RULES as dockerRules };
-void DOCKER_RULES;
+/** Every Dockerfile of a repository, each built from its own directory (or `--context DIR`). */
+export function simulateDockerfiles(engine: RuleEngine, repo: Repository, options: SimulationOptions): void {
+  for (const file of filesToCheck(repo, options, "dockerfile", (p) => isDockerfilePath(p))) {
+    const contextDir = options.dockerContext ?? (path.posix.dirname(file) === "." ? "." : path.posix.dirname(file));
+    simulateDockerfile(engine, repo, options, { file, contextDir });
+  }
+}

@@ -62,6 +62,6 @@ export function buildLog(input: BuildLogInput): string {
   return lines.join("\n");
 }
 
-export function runLog(runCommand: string, output: string[]): string {
+export function runLog(runCommand: string, output: readonly string[]): string {
   return [`$ ${runCommand}`, ...output].join("\n");
 }

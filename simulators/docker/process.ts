@@ -9,19 +9,13 @@ import { parseScript } from "../shell/parse.js";
 import { startApp } from "./app-start.js";
 import type { FsEntry } from "./image.js";
 import { canExecute, knownAbsent, onPath, resolveIn } from "./image.js";
-import { PROCESS_OUTPUT } from "./process-output.js";
-import type { DockerRule } from "./rule.js";
-import { appFileMissing } from "./rules/app-file-missing.js";
-import { appNotServing } from "./rules/app-not-serving.js";
-import { execNotFound } from "./rules/exec-not-found.js";
-import { execPermissionDenied } from "./rules/exec-permission-denied.js";
+import type { LaunchTargetEvent } from "./events.js";
 import type { Arg, Outcome, RunContext } from "./start-outcome.js";
-import { fail, headline } from "./start-outcome.js";
+import { judge } from "./start-outcome.js";
 
-const OCI = "docker: Error response from daemon: failed to create task for container: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process:";
-
-function ociFailure(rule: DockerRule, line: number, detail: string): Outcome {
-  return fail(rule, line, detail, [`${OCI} ${detail}: unknown.`, "Error: Process completed with exit code 127."]);
+/** A file a launcher opens: judged (DF103) when it is missing, and the run goes on otherwise. */
+function launch(ctx: RunContext, event: Omit<LaunchTargetEvent, "type">): Outcome | null {
+  return judge(ctx, { type: "launch-target", ...event });
 }
 
 function scriptOf(ctx: RunContext, entry: FsEntry): string | null {
@@ -56,7 +50,7 @@ function runShellScript(ctx: RunContext, script: string, args: readonly string[]
       // Set for the shell and for the command after them alike: the process this chain ends in may read either.
       for (const a of command.assignments) ctx.env.set(a.name, expandValue(a.value, { env: ctx.env, args }));
     } catch (e) {
-      if (e instanceof BadSubstitution) return fail(appNotServing, line, `/bin/sh: 1: ${e.message}`);
+      if (e instanceof BadSubstitution) return judge(ctx, { type: "container-exit", reason: "shell-error", message: `/bin/sh: 1: ${e.message}`, line }) ?? { kind: "unknown" };
       throw e;
     }
     const first = command.words[0] ? literalWord(command.words[0]) : "";
@@ -75,6 +69,8 @@ function runShellScript(ctx: RunContext, script: string, args: readonly string[]
       continue;
     }
     const isLast = index === commands.length - 1 || background;
+    // `exec` with no command only applies its redirections; the script goes on.
+    if (name === "exec" && rest.length === 0) continue;
     if (name === "exec") return runProgram(ctx, rest.map((value) => ({ value, line })));
     if (!isLast) continue; // set-up commands (migrations, waits) before the foreground process
     last = runProgram(ctx, words.map((value) => ({ value, line })));
@@ -82,14 +78,16 @@ function runShellScript(ctx: RunContext, script: string, args: readonly string[]
   return last;
 }
 
-function runFile(ctx: RunContext, filePath: string, entry: FsEntry, args: Arg[], shown: string, line: number): Outcome {
-  if (entry.type === "dir" || !canExecute(entry)) return ociFailure(execPermissionDenied, line, `exec: "${shown}": permission denied`);
-  const script = scriptOf(ctx, entry);
+function runFile(ctx: RunContext, name: string, filePath: string, entry: FsEntry, args: Arg[], shown: string, line: number): Outcome {
+  const executable = entry.type !== "dir" && canExecute(entry);
+  const script = executable ? scriptOf(ctx, entry) : null;
+  const firstLine = script?.split("\n")[0] ?? "";
+  const interpreter = firstLine.startsWith("#!") ? { shebang: firstLine, found: interpreterExists(ctx, firstLine) } : null;
+  const refused = judge(ctx, { type: "exec", name, shown, line, resolved: { kind: "file", path: filePath, directory: entry.type === "dir", executable, interpreter } });
+  if (refused) return refused;
   if (script === null) return { kind: "other", what: filePath };
   if (entry.source) ctx.ran.add(entry.source);
-  const firstLine = script.split("\n")[0] ?? "";
-  if (!firstLine.startsWith("#!")) return { kind: "other", what: filePath };
-  if (!interpreterExists(ctx, firstLine)) return fail(execNotFound, line, `exec ${filePath}: no such file or directory`);
+  if (!interpreter) return { kind: "other", what: filePath };
   return runShellScript(ctx, script, args.map((a) => a.value), line);
 }
 
@@ -115,8 +113,7 @@ function runScriptFile(ctx: RunContext, language: "python" | "node", args: Arg[]
   const entry = ctx.image.fs.get(file) ?? (language === "node" && !script.value.endsWith(".js") ? ctx.image.fs.get(file + ".js") : undefined);
   if (!entry) {
     if (!knownAbsent(ctx.image, file)) return { kind: "unknown" };
-    const lines = PROCESS_OUTPUT[language].fileMissing(file);
-    return fail(appFileMissing, script.line, headline(lines), lines);
+    return launch(ctx, { launcher: language, program: language, target: file, missing: "file", line: script.line }) ?? { kind: "unknown" };
   }
   return startApp(ctx, entry.source, file, args.slice(i + 1), line, language);
 }
@@ -133,8 +130,7 @@ function runNpm(ctx: RunContext, args: Arg[], line: number): Outcome {
   const entry = ctx.image.fs.get(pkgPath);
   if (!entry) {
     if (!knownAbsent(ctx.image, pkgPath)) return { kind: "unknown" };
-    const lines = PROCESS_OUTPUT.node.npmNoPackage(pkgPath);
-    return fail(appFileMissing, line, lines.find((l) => l.includes("Could not read package.json")) ?? headline(lines), lines);
+    return launch(ctx, { launcher: "npm", program: "npm", target: pkgPath, missing: "package-json", line }) ?? { kind: "unknown" };
   }
   let scripts: Record<string, string> = {};
   try {
@@ -143,7 +139,7 @@ function runNpm(ctx: RunContext, args: Arg[], line: number): Outcome {
     return { kind: "unknown" };
   }
   const body = scripts[scriptName] ?? (scriptName === "start" ? "node server.js" : undefined);
-  if (body === undefined) return fail(appFileMissing, line, `npm error Missing script: "${scriptName}"`);
+  if (body === undefined) return launch(ctx, { launcher: "npm", program: "npm", target: scriptName, missing: "script", line }) ?? { kind: "unknown" };
   return runShellScript(ctx, body, [], line);
 }
 
@@ -152,8 +148,10 @@ export function runProgram(ctx: RunContext, argv: Arg[]): Outcome {
   ctx.depth += 1;
   if (ctx.depth > 20) return { kind: "unknown" };
   const [program, ...rest] = argv;
-  if (!program) return fail(appNotServing, 1, "docker: Error response from daemon: no command specified.");
   const { image } = ctx;
+  // An image the model does not know may well have a command of its own.
+  if (!program && !image.known) return { kind: "unknown" };
+  if (!program) return judge(ctx, { type: "container-exit", reason: "no-command", message: "docker: Error response from daemon: no command specified.", line: 1 }) ?? { kind: "unknown" };
   const name = program.value;
 
   if (name.includes("/")) {
@@ -162,14 +160,14 @@ export function runProgram(ctx: RunContext, argv: Arg[]): Outcome {
     if (!entry) {
       if (!knownAbsent(image, file) && !(image.known && image.exact)) return { kind: "unknown" };
       if (!knownAbsent(image, file)) return builtin(ctx, path.posix.basename(name), rest, program.line);
-      return ociFailure(execNotFound, program.line, `exec: "${name}": stat ${name}: no such file or directory`);
+      return judge(ctx, { type: "exec", name, shown: name, line: program.line, resolved: { kind: "absent", viaPath: false } }) ?? { kind: "unknown" };
     }
-    return runFile(ctx, file, entry, rest, name, program.line);
+    return runFile(ctx, name, file, entry, rest, name, program.line);
   }
   const found = onPath(image, name);
-  if (found?.kind === "file") return runFile(ctx, found.path, found.entry, rest, found.path, program.line);
+  if (found?.kind === "file") return runFile(ctx, name, found.path, found.entry, rest, found.path, program.line);
   if (!found && image.known && image.exact && image.os !== "unknown") {
-    return ociFailure(execNotFound, program.line, `exec: "${name}": executable file not found in $PATH`);
+    return judge(ctx, { type: "exec", name, shown: name, line: program.line, resolved: { kind: "absent", viaPath: true } }) ?? { kind: "unknown" };
   }
   return builtin(ctx, name, rest, program.line);
 }
@@ -188,7 +186,7 @@ function builtin(ctx: RunContext, name: string, rest: Arg[], line: number): Outc
     const entry = ctx.image.fs.get(file);
     if (!entry) {
       if (!knownAbsent(ctx.image, file)) return { kind: "unknown" };
-      return fail(appFileMissing, fileArg.line, `${base}: 0: cannot open ${fileArg.value}: No such file`);
+      return launch(ctx, { launcher: "sh", program: base, target: fileArg.value, missing: "file", line: fileArg.line }) ?? { kind: "unknown" };
     }
     const script = scriptOf(ctx, entry);
     if (entry.source) ctx.ran.add(entry.source);
@@ -210,7 +208,10 @@ function builtin(ctx: RunContext, name: string, rest: Arg[], line: number): Outc
     if (!target) return { kind: "unknown" };
     const file = resolveIn(ctx.cwd, target.value.split(":")[0]!.replace(/\./g, "/") + ".py");
     const entry = ctx.image.fs.get(file);
-    if (!entry) return knownAbsent(ctx.image, file) ? fail(appFileMissing, target.line, `ModuleNotFoundError: No module named '${target.value.split(":")[0]}'`) : { kind: "unknown" };
+    if (!entry) {
+      if (!knownAbsent(ctx.image, file)) return { kind: "unknown" };
+      return launch(ctx, { launcher: "wsgi", program: base, target: target.value.split(":")[0]!, missing: "module", line: target.line }) ?? { kind: "unknown" };
+    }
     return startApp(ctx, entry.source, file, [], line, "python");
   }
   if (["tini", "dumb-init", "env"].includes(base)) {

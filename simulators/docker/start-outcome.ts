@@ -1,11 +1,12 @@
 /**
  * What following a starting container's process carries and yields: the arguments with their Dockerfile lines,
  * the state the process chain builds up, and the outcome (serving an app, some other program, unknown, or
- * failed), with the failure's one-line message drawn from the process's output.
+ * failed as a rule judged it).
  */
+import type { Failure, UnitRun } from "../engine/engine.js";
 import type { App, World } from "../world.js";
+import type { DockerEvent, DockerUnit } from "./events.js";
 import type { Image } from "./image.js";
-import type { DockerRule } from "./rule.js";
 
 /** An argument with the Dockerfile line it came from, so a failure points at ENTRYPOINT or CMD. */
 export interface Arg {
@@ -13,18 +14,11 @@ export interface Arg {
   line: number;
 }
 
-export interface ContainerFailure {
-  rule: DockerRule;
-  line: number;
-  message: string;
-  output: string[];
-}
-
 export type Outcome =
   | { kind: "serving"; app: App }
   | { kind: "other"; what: string }
   | { kind: "unknown" }
-  | { kind: "failed"; failure: ContainerFailure };
+  | { kind: "failed"; failure: Failure };
 
 export interface RunContext {
   /** Repository scripts the process chain ran through (entrypoint scripts, npm scripts' files). */
@@ -36,6 +30,8 @@ export interface RunContext {
   cwd: string;
   env: Map<string, string>;
   depth: number;
+  /** The build's unit in the rule engine: the process chain's events go to its rules. */
+  unit: UnitRun<DockerEvent, DockerUnit>;
 }
 
 /** The line of a process's output that says what went wrong, for the one-line diagnostic message. */
@@ -44,7 +40,8 @@ export function headline(lines: readonly string[]): string {
   return [...lines].reverse().find((l) => pattern.test(l.trim()))?.trim() ?? [...lines].reverse().find((l) => l.trim() !== "") ?? "";
 }
 
-export const fail = (rule: DockerRule, line: number, message: string, output: string[] = [message]): Outcome => ({
-  kind: "failed",
-  failure: { rule, line, message, output },
-});
+/** Hands an event of the process chain to the rules: the failed outcome when one of them stops the container. */
+export function judge(ctx: RunContext, event: DockerEvent): Outcome | null {
+  const verdict = ctx.unit.emit(event);
+  return verdict.failed ? { kind: "failed", failure: verdict.failed } : null;
+}

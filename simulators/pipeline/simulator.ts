@@ -11,7 +11,8 @@
 import path from "node:path";
 import type { Diagnostic } from "../diagnostic.js";
 import { compareDiagnostics } from "../diagnostic.js";
-import { appForContext, isDockerfilePath, simulateDockerfile } from "../docker/index.js";
+import { appForContext, DOCKER_RULES, isDockerfilePath, simulateDockerfile } from "../docker/index.js";
+import { RuleEngine } from "../engine/engine.js";
 import type { Image } from "../docker/image.js";
 import { parseDockerfile } from "../docker/parse.js";
 import { appNotServing } from "../docker/rules/app-not-serving.js";
@@ -103,7 +104,8 @@ export function simulatePipeline(repo: Repository, world: World, options: Simula
       const contextDir = build.context ?? ".";
       let failed = false;
       for (const platform of build.platforms.length > 0 ? build.platforms : [undefined]) {
-        const result = simulateDockerfile(repo, world, options, {
+        const engine = dockerEngine(world, options);
+        const outcome = simulateDockerfile(engine, repo, options, {
           file: build.dockerfile,
           contextDir,
           buildArgs: new Map(Object.entries(build.buildArgs)),
@@ -112,9 +114,10 @@ export function simulatePipeline(repo: Repository, world: World, options: Simula
           ...(platform ? { platform } : {}),
           ...(build.target ? { target: build.target } : {}),
         });
+        const result = engine.result();
         findings.merge({ ...result, diagnostics: result.diagnostics.map((d) => inStep(d, workflow, build)) });
-        if (result.image && !images.has(build)) images.set(build, result.image);
-        if (result.image) checkStaticSite(findings, repo, world, options, build.dockerfile, contextDir, result.image);
+        if (outcome.image && !images.has(build)) images.set(build, outcome.image);
+        if (outcome.image) checkStaticSite(findings, repo, world, options, build.dockerfile, contextDir, outcome.image);
         if (result.diagnostics.some((d) => d.severity === "error" && d.stage === "build")) failed = true;
       }
       // The step that built is where the job stopped: its push never happened, nor anything after it.
@@ -156,7 +159,9 @@ export function simulatePipeline(repo: Repository, world: World, options: Simula
   if (!gated || (everyRunComplete && stops.length === 0)) {
     for (const file of [...repo.keys()].filter((p) => isDockerfilePath(p) && !builtDockerfiles.has(p)).sort()) {
       const contextDir = options.dockerContext ?? path.posix.dirname(file);
-      findings.merge(simulateDockerfile(repo, world, options, { file, contextDir }));
+      const engine = dockerEngine(world, options);
+      simulateDockerfile(engine, repo, options, { file, contextDir });
+      findings.merge(engine.result());
     }
   }
   return finish(findings, options);
@@ -189,6 +194,10 @@ function checkStaticSite(findings: Findings, repo: Repository, world: World, opt
   });
 }
 
+function dockerEngine(world: World, options: SimulationOptions): RuleEngine {
+  return new RuleEngine(DOCKER_RULES, { world, worldKnown: options.worldKnown !== false, context: options.context !== false });
+}
+
 /** A failed build's log as the workflow run shows it: inside its step, with the runner's last word. */
 function inStep(d: Diagnostic, workflow: DeliveryRun, build: ImageBuild): Diagnostic {
   if (d.severity !== "error" || d.log === undefined) return d;
@@ -215,5 +224,5 @@ function finish(findings: Findings, options: SimulationOptions): SimulationResul
     seen.add(key);
     return true;
   });
-  return { diagnostics: diagnostics.sort(compareDiagnostics), checked: new Set(findings.checked) };
+  return { diagnostics: diagnostics.sort(compareDiagnostics), checked: new Set(findings.checked), facts: findings.facts };
 }

@@ -1,12 +1,52 @@
-/** DF103: The file the container's program runs (python X, node X, npm start's package.json) must be in the image where it looks. Met when the container starts (process.ts). */
-import type { DockerRule } from "../rule.js";
+/**
+ * DF103: the file the container's program runs (python X, node X, npm start's package.json and script, sh X,
+ * a WSGI module) must be in the image where the launcher looks for it.
+ */
+import { dockerRule } from "../events.js";
+import { PROCESS_OUTPUT } from "../process-output.js";
+import { headline } from "../start-outcome.js";
 
-export const appFileMissing: DockerRule = {
+function output(e: { launcher: string; program: string; target: string; missing: string | null }): { message: string; lines: string[] } | null {
+  switch (e.missing) {
+    case "file": {
+      if (e.launcher === "sh") {
+        const message = `${e.program}: 0: cannot open ${e.target}: No such file`;
+        return { message, lines: [message] };
+      }
+      const lines = PROCESS_OUTPUT[e.launcher === "node" ? "node" : "python"].fileMissing(e.target);
+      return { message: headline(lines), lines };
+    }
+    case "package-json": {
+      const lines = PROCESS_OUTPUT.node.npmNoPackage(e.target);
+      return { message: lines.find((l) => l.includes("Could not read package.json")) ?? headline(lines), lines };
+    }
+    case "script": {
+      const message = `npm error Missing script: "${e.target}"`;
+      return { message, lines: [message] };
+    }
+    case "module": {
+      const message = `ModuleNotFoundError: No module named '${e.target}'`;
+      return { message, lines: [message] };
+    }
+    default:
+      return null;
+  }
+}
+
+export const appFileMissing = dockerRule({
   code: "DF103",
   name: "app-file-missing",
   summary: "The file the container's program runs (python X, node X, npm start's package.json) must be in the image where it looks",
   stage: "runtime",
   severity: "error",
+  phase: "launch",
+  needs: ["context"],
+  on: {
+    "launch-target"(e, ctx) {
+      const found = output(e);
+      if (found) ctx.report({ line: e.line }, found.message, { output: found.lines });
+    },
+  },
   cases: {
     valid: [
       { files: { Dockerfile: "FROM python:3.12-slim\nWORKDIR /app\nCOPY app.py .\nCMD [\"python\", \"app.py\"]\n", "app.py": "print(1)\n" } },
@@ -18,4 +58,4 @@ export const appFileMissing: DockerRule = {
       { files: { Dockerfile: "FROM node:20-slim\nWORKDIR /app\nCOPY index.js .\nCMD [\"node\", \"server.js\"]\n", "index.js": "" }, line: 4, message: "Cannot find module '/app/server.js'" },
     ],
   },
-};
+});

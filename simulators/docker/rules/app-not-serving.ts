@@ -1,12 +1,42 @@
-/** DF109: The container must run the app, so that it answers on its port (the smoke test). Met when the container starts (container.ts). */
-import type { DockerRule } from "../rule.js";
+/**
+ * DF109: the container must run the app, so that it answers on its port (the smoke test): the app told to
+ * listen elsewhere, a process that is not the app, a static site whose document root does not hold its
+ * build, a container with no command, or a shell that exits on an error before starting anything.
+ */
+import { dockerRule } from "../events.js";
 
-export const appNotServing: DockerRule = {
+function refused(port: number): string {
+  return `curl: (7) Failed to connect to localhost port ${port} after 0 ms: Couldn't connect to server`;
+}
+
+export const appNotServing = dockerRule({
   code: "DF109",
   name: "app-not-serving",
   summary: "The container must run the app, so that it answers on its port (the smoke test)",
   stage: "runtime",
   severity: "error",
+  phase: "serve",
+  needs: ["world", "context"],
+  on: {
+    "app-start"(e, ctx) {
+      if (e.app.port === undefined || e.listening === e.app.port) return;
+      const lines = [
+        `${e.app.name} listening on 0.0.0.0:${e.listening}`,
+        `$ curl -fsS --retry 3 --retry-connrefused http://localhost:${e.app.port}${e.app.health_path}`,
+        refused(e.app.port),
+      ];
+      ctx.report({ line: e.line }, lines[2]!, { output: lines });
+    },
+    "container-outcome"(e, ctx) {
+      if (e.staticProblem) return ctx.report({ line: e.line }, e.staticProblem[e.staticProblem.length - 1]!, { output: e.staticProblem });
+      if (e.serving) return;
+      const port = e.app.port ?? 80;
+      ctx.report({ line: e.line }, refused(port), { output: [`$ curl -fsS --retry 3 --retry-connrefused http://localhost:${port}${e.app.health_path}`, refused(port)] });
+    },
+    "container-exit"(e, ctx) {
+      ctx.report({ line: e.line }, e.message, { output: [e.message] });
+    },
+  },
   cases: {
     valid: [
       { files: { Dockerfile: "FROM node:20-alpine AS build\nWORKDIR /app\nCOPY package.json package-lock.json ./\nRUN npm ci\nCOPY . .\nRUN npm run build\nFROM nginx:1.27-alpine\nCOPY --from=build /app/build /usr/share/nginx/html\n", "package.json": "{\"name\":\"web\",\"scripts\":{\"build\":\"react-scripts build\"}}\n", "package-lock.json": "{}\n", "public/index.html": "<div id=root></div>\n" }, world: { apps: [{ name: "web", language: "static", port: 80, build_output_dir: "build", health_path: "/" }] }, name: "a static site serving its build" },
@@ -25,4 +55,4 @@ export const appNotServing: DockerRule = {
       { files: { Dockerfile: "FROM python:3.12-slim\nWORKDIR /app\nCOPY app.py .\n", "app.py": "" }, world: { apps: [{ name: "api", entry: "app.py", language: "python", port: 8000 }] }, name: "the base image's default command" },
     ],
   },
-};
+});

@@ -1,12 +1,22 @@
 /** DF011: `COPY --from=<stage> <path>` where the stage never produced that path (CRA writes build/, not dist/). */
-import type { DockerRule } from "../rule.js";
+import { at, dockerRule } from "../events.js";
+import { copySourceMessage } from "./copy-source-not-found.js";
 
-export const copyFromPathNotFound: DockerRule = {
+export const copyFromPathNotFound = dockerRule({
   code: "DF011",
   name: "copy-from-path-not-found",
   summary: "A COPY --from source must exist in the stage it is copied from",
   stage: "build",
   severity: "error",
+  phase: "build",
+  needs: ["context"],
+  on: {
+    "copy-from-path"(e, ctx) {
+      // A wildcard may match nothing; a path the model cannot rule out (an unmodelled step ran) is unknown.
+      if (e.found || e.wildcard || !e.knownAbsent) return;
+      ctx.report(at(e.instruction), copySourceMessage(e.path, `${e.parsed.lines.join("\n")}${e.path}`), { output: [] });
+    },
+  },
   cases: {
     valid: [
       {
@@ -14,8 +24,9 @@ export const copyFromPathNotFound: DockerRule = {
           Dockerfile: "FROM node:20-alpine AS build\nWORKDIR /app\nCOPY package.json package-lock.json ./\nRUN npm ci\nCOPY . .\nRUN npm run build\nFROM nginx:1.27-alpine\nCOPY --from=build /app/build /usr/share/nginx/html\n",
           "package.json": '{"name":"web","scripts":{"build":"react-scripts build"}}\n',
           "package-lock.json": "{}\n",
+          "public/index.html": "<div id=root></div>\n",
         },
-        world: { apps: [{ name: "web", build_output_dir: "build" }] },
+        world: { apps: [{ name: "web", language: "static", port: 80, health_path: "/", build_output_dir: "build" }] },
       },
       {
         name: "react-scripts told to write dist/ with BUILD_PATH",
@@ -23,8 +34,9 @@ export const copyFromPathNotFound: DockerRule = {
           Dockerfile: "FROM node:20-alpine AS build\nWORKDIR /app\nCOPY package.json package-lock.json ./\nRUN npm ci\nCOPY . .\nRUN BUILD_PATH=dist npm run build\nFROM nginx:1.27-alpine\nCOPY --from=build /app/dist /usr/share/nginx/html\n",
           "package.json": '{"name":"web","scripts":{"build":"react-scripts build"}}\n',
           "package-lock.json": "{}\n",
+          "public/index.html": "<div id=root></div>\n",
         },
-        world: { apps: [{ name: "web", build_output_dir: "build" }] },
+        world: { apps: [{ name: "web", language: "static", port: 80, health_path: "/", build_output_dir: "build" }] },
       },
     ],
     invalid: [
@@ -33,8 +45,9 @@ export const copyFromPathNotFound: DockerRule = {
           Dockerfile: "FROM node:20-alpine AS build\nWORKDIR /app\nCOPY package.json package-lock.json ./\nRUN npm ci\nCOPY . .\nRUN npm run build\nFROM nginx:1.27-alpine\nCOPY --from=build /app/dist /usr/share/nginx/html\n",
           "package.json": '{"name":"web","scripts":{"build":"react-scripts build"}}\n',
           "package-lock.json": "{}\n",
+          "public/index.html": "<div id=root></div>\n",
         },
-        world: { apps: [{ name: "web", build_output_dir: "build" }] },
+        world: { apps: [{ name: "web", language: "static", port: 80, health_path: "/", build_output_dir: "build" }] },
         line: 8,
         message: '"/app/dist": not found',
       },
@@ -44,11 +57,12 @@ export const copyFromPathNotFound: DockerRule = {
           Dockerfile: "FROM node:20-alpine AS build\nWORKDIR /app\nCOPY package.json package-lock.json ./\nRUN npm ci\nCOPY . .\nRUN npm run build\nENV BUILD_PATH=dist\nFROM nginx:1.27-alpine\nCOPY --from=build /app/dist /usr/share/nginx/html\n",
           "package.json": '{"name":"web","scripts":{"build":"react-scripts build"}}\n',
           "package-lock.json": "{}\n",
+          "public/index.html": "<div id=root></div>\n",
         },
-        world: { apps: [{ name: "web", build_output_dir: "build" }] },
+        world: { apps: [{ name: "web", language: "static", port: 80, health_path: "/", build_output_dir: "build" }] },
         line: 9,
         message: '"/app/dist": not found',
       },
     ],
   },
-};
+});

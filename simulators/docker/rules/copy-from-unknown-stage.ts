@@ -6,7 +6,7 @@ import { lookupImage } from "../../images/lookup.js";
 import { buildkitResolveError } from "../../images/messages.js";
 import { parseImageReference } from "../../images/reference.js";
 import { buildLog } from "../log.js";
-import type { DockerRule } from "../rule.js";
+import { at, dockerRule } from "../events.js";
 import { fromFlagTarget } from "../stages.js";
 import { substitute } from "../substitute.js";
 
@@ -24,46 +24,49 @@ function distance(a: string, b: string): number {
   return row[b.length]!;
 }
 
-export const copyFromUnknownStage: DockerRule = {
+export const copyFromUnknownStage = dockerRule({
   code: "DF006",
   name: "copy-from-unknown-stage",
   summary: "COPY --from must name a build stage, a stage index before this one, or an image that exists",
   stage: "build",
   severity: "error",
-  check(ctx) {
-    const names = ctx.parsed.stages.map((s) => s.name).filter((n): n is string => n !== null);
-    for (const stage of ctx.parsed.stages) {
-      for (const i of stage.instructions) {
-        const raw = i.flags.get("from");
-        if ((i.keyword !== "COPY" && i.keyword !== "ADD") || !raw) continue;
-        const value = substitute(raw, ctx.globalArgs);
-        if (/^\d+$/.test(value) && Number(value) >= stage.index) {
-          const message = `dockerfile parse error on line ${i.line}: invalid from flag value ${value}: refers to current or future build stage`;
-          ctx.report(i, message, buildLog({ dockerfilePath: ctx.file, contextDir: ctx.context?.dir ?? ".", parsed: ctx.parsed, stepsBefore: [], at: { first: i.line, last: i.endLine }, error: message }));
+  phase: "parse",
+  on: {
+    dockerfile(e, ctx) {
+      const names = e.parsed.stages.map((s) => s.name).filter((n): n is string => n !== null);
+      for (const stage of e.parsed.stages) {
+        for (const i of stage.instructions) {
+          const raw = i.flags.get("from");
+          if ((i.keyword !== "COPY" && i.keyword !== "ADD") || !raw) continue;
+          const value = substitute(raw, e.globalArgs);
+          if (/^\d+$/.test(value) && Number(value) >= stage.index) {
+            const message = `dockerfile parse error on line ${i.line}: invalid from flag value ${value}: refers to current or future build stage`;
+            ctx.report(at(i), message, { log: buildLog({ dockerfilePath: e.file, contextDir: e.contextDir, parsed: e.parsed, stepsBefore: [], at: { first: i.line, last: i.endLine }, error: message }) });
+            return;
+          }
+          const target = fromFlagTarget(e.parsed, stage, value);
+          if (target.kind === "stage") continue;
+          const lookup = lookupImage(target.reference, ctx.world);
+          const typo = names.some((n) => distance(n, value.toLowerCase()) <= 2) && (lookup.status === "unknown" || lookup.status === "repository_not_found");
+          if (!typo && lookup.status !== "tag_not_found" && lookup.status !== "repository_not_found" && lookup.status !== "invalid") continue;
+          const parsedRef = parseImageReference(target.reference);
+          const canonical = "error" in parsedRef ? target.reference : parsedRef.canonical;
+          const message =
+            lookup.status === "tag_not_found" || lookup.status === "invalid"
+              ? buildkitResolveError(lookup, target.reference)
+              : `${target.reference}: failed to resolve source metadata for ${canonical}: pull access denied, repository does not exist or may require authorization: server message: insufficient_scope: authorization failed`;
+          ctx.report(at(i), message, { log: buildLog({
+            dockerfilePath: e.file,
+            contextDir: e.contextDir,
+            parsed: e.parsed,
+            stepsBefore: [],
+            failing: { label: `[internal] load metadata for ${canonical}`, instruction: i, output: [] },
+            error: message,
+          }) });
           return;
         }
-        const target = fromFlagTarget(ctx.parsed, stage, value);
-        if (target.kind === "stage") continue;
-        const lookup = lookupImage(target.reference, ctx.world);
-        const typo = names.some((n) => distance(n, value.toLowerCase()) <= 2) && (lookup.status === "unknown" || lookup.status === "repository_not_found");
-        if (!typo && lookup.status !== "tag_not_found" && lookup.status !== "repository_not_found" && lookup.status !== "invalid") continue;
-        const parsedRef = parseImageReference(target.reference);
-        const canonical = "error" in parsedRef ? target.reference : parsedRef.canonical;
-        const message =
-          lookup.status === "tag_not_found" || lookup.status === "invalid"
-            ? buildkitResolveError(lookup, target.reference)
-            : `${target.reference}: failed to resolve source metadata for ${canonical}: pull access denied, repository does not exist or may require authorization: server message: insufficient_scope: authorization failed`;
-        ctx.report(i, message, buildLog({
-          dockerfilePath: ctx.file,
-          contextDir: ctx.context?.dir ?? ".",
-          parsed: ctx.parsed,
-          stepsBefore: [],
-          failing: { label: `[internal] load metadata for ${canonical}`, instruction: i, output: [] },
-          error: message,
-        }));
-        return;
       }
-    }
+    },
   },
   cases: {
     valid: [
@@ -77,4 +80,4 @@ export const copyFromUnknownStage: DockerRule = {
       { files: { Dockerfile: "FROM alpine:3.20\nCOPY --from=nginx:1.27-alpne /etc/nginx/nginx.conf /etc/nginx.conf\n" }, line: 2, name: "an image tag that does not exist" },
     ],
   },
-};
+});

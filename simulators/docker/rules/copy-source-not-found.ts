@@ -1,8 +1,8 @@
 /**
  * DF004: a COPY or ADD source that is not in the build context (missing, misspelt, outside the context, or
- * excluded by .dockerignore). Met by the build model when it reaches the step.
+ * excluded by .dockerignore). A wildcard may match nothing; a URL is fetched, not looked up.
  */
-import type { DockerRule } from "../rule.js";
+import { at, dockerRule } from "../events.js";
 import { stableId } from "../log.js";
 
 export function copySourceMessage(source: string, seed: string): string {
@@ -10,12 +10,20 @@ export function copySourceMessage(source: string, seed: string): string {
   return `failed to compute cache key: failed to calculate checksum of ref ${stableId(seed + "a")}::${stableId(seed + "b")}: "${shown}": not found`;
 }
 
-export const copySourceNotFound: DockerRule = {
+export const copySourceNotFound = dockerRule({
   code: "DF004",
   name: "copy-source-not-found",
   summary: "Every COPY/ADD source must exist in the build context and not be excluded by .dockerignore",
   stage: "build",
   severity: "error",
+  phase: "build",
+  needs: ["context"],
+  on: {
+    "copy-source"(e, ctx) {
+      if (e.matches > 0 || e.wildcard) return;
+      ctx.report(at(e.instruction), copySourceMessage(e.normal.replace(/^(\.\.\/)+/, ""), `${e.context.dir}${e.source}`), { output: [] });
+    },
+  },
   cases: {
     valid: [
       { files: { Dockerfile: "FROM python:3.12-slim\nWORKDIR /app\nCOPY requirements.txt .\n", "requirements.txt": "flask\n" } },
@@ -29,4 +37,4 @@ export const copySourceNotFound: DockerRule = {
       { files: { Dockerfile: "FROM python:3.12-slim\nCOPY ../shared /app/\n" }, line: 2, message: "not found", name: "outside the context" },
     ],
   },
-};
+});

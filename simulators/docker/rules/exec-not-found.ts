@@ -1,12 +1,30 @@
-/** DF101: The container's program must exist: on PATH, or at the path given. Met when the container starts (process.ts). */
-import type { DockerRule } from "../rule.js";
+/**
+ * DF101: the container's program must exist: on PATH, at the path given, or (for a script) its `#!`
+ * interpreter. The OCI runtime refuses to start a process it cannot find.
+ */
+import { dockerRule } from "../events.js";
+import { ociFailure } from "../oci.js";
 
-export const execNotFound: DockerRule = {
+export const execNotFound = dockerRule({
   code: "DF101",
   name: "exec-not-found",
   summary: "The container's program must exist: on PATH, or at the path given",
   stage: "runtime",
   severity: "error",
+  phase: "exec",
+  needs: ["context"],
+  on: {
+    exec(e, ctx) {
+      const r = e.resolved;
+      if (r.kind === "absent") {
+        const detail = r.viaPath ? `exec: "${e.name}": executable file not found in $PATH` : `exec: "${e.name}": stat ${e.name}: no such file or directory`;
+        ctx.report({ line: e.line }, detail, { output: ociFailure(detail) });
+      } else if (r.kind === "file" && r.interpreter && !r.interpreter.found) {
+        const message = `exec ${r.path}: no such file or directory`;
+        ctx.report({ line: e.line }, message, { output: [message] });
+      }
+    },
+  },
   cases: {
     valid: [
       { files: { Dockerfile: "FROM python:3.12-slim\nCMD [\"python\", \"-c\", \"print(1)\"]\n" } },
@@ -18,4 +36,4 @@ export const execNotFound: DockerRule = {
       { files: { Dockerfile: "FROM node:20-alpine\nCMD [\"bash\", \"-c\", \"node server.js\"]\n" }, line: 2, name: "bash on alpine" },
     ],
   },
-};
+});

@@ -1,12 +1,23 @@
-/** DF102: A script run as the container's program must be executable (chmod +x, COPY --chmod, or git mode 100755). Met when the container starts (process.ts). */
-import type { DockerRule } from "../rule.js";
+/** DF102: a script run as the container's program must be executable (chmod +x, COPY --chmod, or git mode 100755). */
+import { dockerRule } from "../events.js";
+import { ociFailure } from "../oci.js";
 
-export const execPermissionDenied: DockerRule = {
+export const execPermissionDenied = dockerRule({
   code: "DF102",
   name: "exec-permission-denied",
   summary: "A script run as the container's program must be executable (chmod +x, COPY --chmod, or git mode 100755)",
   stage: "runtime",
   severity: "error",
+  phase: "exec-mode",
+  needs: ["context"],
+  on: {
+    exec(e, ctx) {
+      const r = e.resolved;
+      if (r.kind !== "file" || (r.executable && !r.directory)) return;
+      const detail = `exec: "${e.shown}": permission denied`;
+      ctx.report({ line: e.line }, detail, { output: ociFailure(detail) });
+    },
+  },
   cases: {
     valid: [
       { files: { Dockerfile: "FROM python:3.12-slim\nCOPY entrypoint.sh /entrypoint.sh\nENTRYPOINT [\"/entrypoint.sh\"]\n", "entrypoint.sh": { content: "#!/bin/sh\nexec \"$@\"\n", mode: 0o755 } } },
@@ -19,4 +30,4 @@ export const execPermissionDenied: DockerRule = {
       { files: { Dockerfile: "FROM python:3.12-slim AS base\nRUN true\nFROM python:3.12-slim\nCOPY entrypoint.sh /entrypoint.sh\nENTRYPOINT [\"/entrypoint.sh\"]\n", "entrypoint.sh": "#!/bin/sh\nexec \"$@\"\n" }, line: 5, name: "final stage" },
     ],
   },
-};
+});

@@ -1,7 +1,7 @@
 /** DF005: EXPOSE of something that is not a port, a port range, or either with /tcp, /udp or /sctp. */
 import { exposedSpecs } from "../expose.js";
 import { buildLog } from "../log.js";
-import type { DockerRule } from "../rule.js";
+import { at, dockerRule } from "../events.js";
 
 const PORT = /^(\d{1,5})(?:-(\d{1,5}))?(?:\/(tcp|udp|sctp))?$/i;
 
@@ -13,20 +13,23 @@ function valid(spec: string): boolean {
   return low <= 65535 && high <= 65535 && low <= high;
 }
 
-export const exposeInvalidPort: DockerRule = {
+export const exposeInvalidPort = dockerRule({
   code: "DF005",
   name: "expose-invalid-port",
   summary: "EXPOSE takes port numbers (0-65535) or ranges, optionally with /tcp, /udp or /sctp",
   stage: "build",
   severity: "error",
-  check(ctx) {
-    for (const { instruction, spec } of exposedSpecs(ctx)) {
-      // An expansion to nothing is silently ignored by BuildKit; a host:container mapping is only a warning (DF012).
-      if (spec === "" || /^\d+:\d+(\/\w+)?$/.test(spec) || valid(spec)) continue;
-      const message = `invalid containerPort: ${spec.replace(/\/(tcp|udp|sctp)$/i, "")}`;
-      ctx.report(instruction, message, buildLog({ dockerfilePath: ctx.file, contextDir: ctx.context?.dir ?? ".", parsed: ctx.parsed, stepsBefore: [], at: { first: instruction.line, last: instruction.endLine }, error: message }));
-      return;
-    }
+  phase: "parse",
+  on: {
+    dockerfile(e, ctx) {
+      for (const { instruction, spec } of exposedSpecs(e)) {
+        // An expansion to nothing is silently ignored by BuildKit; a host:container mapping is only a warning (DF012).
+        if (spec === "" || /^\d+:\d+(\/\w+)?$/.test(spec) || valid(spec)) continue;
+        const message = `invalid containerPort: ${spec.replace(/\/(tcp|udp|sctp)$/i, "")}`;
+        ctx.report(at(instruction), message, { log: buildLog({ dockerfilePath: e.file, contextDir: e.contextDir, parsed: e.parsed, stepsBefore: [], at: { first: instruction.line, last: instruction.endLine }, error: message }) });
+        return;
+      }
+    },
   },
   cases: {
     valid: [
@@ -41,4 +44,4 @@ export const exposeInvalidPort: DockerRule = {
       { files: { Dockerfile: "FROM nginx:1.27-alpine\nEXPOSE 70000\n" }, line: 2, message: "invalid containerPort: 70000" },
     ],
   },
-};
+});

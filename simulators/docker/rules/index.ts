@@ -1,5 +1,5 @@
 /** Every Dockerfile rule, static ones first in the order BuildKit meets them. */
-import type { DockerRule } from "../rule.js";
+import type { DockerRule } from "../events.js";
 import { appArgumentsRejected } from "./app-arguments-rejected.js";
 import { appDependenciesMissing } from "./app-dependencies-missing.js";
 import { appFileMissing } from "./app-file-missing.js";
@@ -23,8 +23,13 @@ import { runCommandFailed } from "./run-command-failed.js";
 import { unknownInstruction } from "./unknown-instruction.js";
 import { unknownUser } from "./unknown-user.js";
 
-/** Parse-time and LLB-conversion checks: evaluated on every Dockerfile, whatever else fails. */
-export const STATIC_RULES: readonly DockerRule[] = [
+/**
+ * The order rules judge an event in: BuildKit's parse and conversion checks first (every one is evaluated
+ * on every Dockerfile, whatever else fails), then the build's steps, then the container's start in the order
+ * a starting process meets its checks (the app's dependencies load before it reads its environment, and both
+ * before it listens).
+ */
+export const DOCKER_RULES = [
   unknownInstruction,
   instructionArguments,
   noBuildStage,
@@ -33,12 +38,10 @@ export const STATIC_RULES: readonly DockerRule[] = [
   exposeInvalidPort,
   exposeHostPort,
   emptyContinuation,
-];
-
-/** Met while the build runs its steps: evaluated only as far as the build gets. */
-export const BUILD_RULES: readonly DockerRule[] = [copySourceNotFound, copyFromPathNotFound, unknownUser, runCommandFailed];
-
-export const RUNTIME_RULES: readonly DockerRule[] = [
+  copySourceNotFound,
+  copyFromPathNotFound,
+  unknownUser,
+  runCommandFailed,
   execNotFound,
   execPermissionDenied,
   appFileMissing,
@@ -49,6 +52,4 @@ export const RUNTIME_RULES: readonly DockerRule[] = [
   appWriteDenied,
   privilegedPortDenied,
   appNotServing,
-];
-
-export const DOCKER_RULES: readonly DockerRule[] = [...STATIC_RULES, ...BUILD_RULES, ...RUNTIME_RULES];
+] as const satisfies readonly DockerRule[];

@@ -2,7 +2,7 @@
 import { buildLog } from "../log.js";
 import type { Instruction } from "../parse.js";
 import { keyValues } from "../parse.js";
-import type { DockerRule } from "../rule.js";
+import { at, dockerRule } from "../events.js";
 import { splitWords, substitute } from "../substitute.js";
 
 function problem(i: Instruction, globalArgs: ReadonlyMap<string, string>): string | null {
@@ -34,20 +34,23 @@ function problem(i: Instruction, globalArgs: ReadonlyMap<string, string>): strin
   }
 }
 
-export const instructionArguments: DockerRule = {
+export const instructionArguments = dockerRule({
   code: "DF007",
   name: "instruction-arguments",
   summary: "Each instruction must have the arguments its syntax requires (FROM one or three, COPY two or more, …)",
   stage: "build",
   severity: "error",
-  check(ctx) {
-    for (const i of ctx.parsed.instructions) {
-      const p = problem(i, ctx.globalArgs);
-      if (p === null) continue;
-      const message = `dockerfile parse error on line ${i.line}: ${p}`;
-      ctx.report(i, message, buildLog({ dockerfilePath: ctx.file, contextDir: ctx.context?.dir ?? ".", parsed: ctx.parsed, stepsBefore: [], at: { first: i.line, last: i.endLine }, error: message }));
-      return;
-    }
+  phase: "parse",
+  on: {
+    dockerfile(e, ctx) {
+      for (const i of e.parsed.instructions) {
+        const p = problem(i, e.globalArgs);
+        if (p === null) continue;
+        const message = `dockerfile parse error on line ${i.line}: ${p}`;
+        ctx.report(at(i), message, { log: buildLog({ dockerfilePath: e.file, contextDir: e.contextDir, parsed: e.parsed, stepsBefore: [], at: { first: i.line, last: i.endLine }, error: message }) });
+        return;
+      }
+    },
   },
   cases: {
     valid: [
@@ -62,4 +65,4 @@ export const instructionArguments: DockerRule = {
       { files: { Dockerfile: "FROM alpine:3.20\nWORKDIR /a /b\n" }, line: 2, message: "WORKDIR requires exactly one argument" },
     ],
   },
-};
+});

@@ -1,38 +1,41 @@
 /** DF001: an instruction other than ARG before the first FROM, or no FROM at all. */
-import type { DockerRule } from "../rule.js";
+import { at, dockerRule } from "../events.js";
 import { buildLog } from "../log.js";
 
-export const noBuildStage: DockerRule = {
+export const noBuildStage = dockerRule({
   code: "DF001",
   name: "no-build-stage",
   summary: "The Dockerfile must start with FROM (only ARG and comments may come before it)",
   stage: "build",
   severity: "error",
-  check(ctx) {
-    const { parsed } = ctx;
-    const first = parsed.instructions.find((i) => i.keyword !== "ARG");
-    if (parsed.instructions.length === 0) {
-      const message = "file with no instructions";
-      ctx.report({ line: 1 }, message, buildLog({ dockerfilePath: ctx.file, contextDir: ctx.context?.dir ?? ".", parsed, stepsBefore: [], error: message }));
-      return;
-    }
-    if (!first) {
-      const message = "dockerfile contains no stages to build";
-      ctx.report({ line: 1 }, message, buildLog({ dockerfilePath: ctx.file, contextDir: ctx.context?.dir ?? ".", parsed, stepsBefore: [], error: message }));
-      return;
-    }
-    if (first.keyword !== "FROM" && first.keyword !== "" ) {
-      const known = ["ADD", "CMD", "COPY", "ENTRYPOINT", "ENV", "EXPOSE", "HEALTHCHECK", "LABEL", "MAINTAINER", "ONBUILD", "RUN", "SHELL", "STOPSIGNAL", "USER", "VOLUME", "WORKDIR"];
-      if (!known.includes(first.keyword)) return; // an unknown instruction is DF002's finding
-      const message = "no build stage in current context";
-      ctx.report(first, message, buildLog({ dockerfilePath: ctx.file, contextDir: ctx.context?.dir ?? ".", parsed, stepsBefore: [], at: { first: first.line, last: first.endLine }, error: message }));
-    }
+  phase: "parse",
+  on: {
+    dockerfile(e, ctx) {
+      const { parsed } = e;
+      const first = parsed.instructions.find((i) => i.keyword !== "ARG");
+      if (parsed.instructions.length === 0) {
+        const message = "file with no instructions";
+        ctx.report({ line: 1 }, message, { log: buildLog({ dockerfilePath: e.file, contextDir: e.contextDir, parsed, stepsBefore: [], error: message }) });
+        return;
+      }
+      if (!first) {
+        const message = "dockerfile contains no stages to build";
+        ctx.report({ line: 1 }, message, { log: buildLog({ dockerfilePath: e.file, contextDir: e.contextDir, parsed, stepsBefore: [], error: message }) });
+        return;
+      }
+      if (first.keyword !== "FROM" && first.keyword !== "" ) {
+        const known = ["ADD", "CMD", "COPY", "ENTRYPOINT", "ENV", "EXPOSE", "HEALTHCHECK", "LABEL", "MAINTAINER", "ONBUILD", "RUN", "SHELL", "STOPSIGNAL", "USER", "VOLUME", "WORKDIR"];
+        if (!known.includes(first.keyword)) return; // an unknown instruction is DF002's finding
+        const message = "no build stage in current context";
+        ctx.report(at(first), message, { log: buildLog({ dockerfilePath: e.file, contextDir: e.contextDir, parsed, stepsBefore: [], at: { first: first.line, last: first.endLine }, error: message }) });
+      }
+    },
   },
   cases: {
     valid: [
       { files: { Dockerfile: "FROM alpine:3.20\nRUN echo ok\n" } },
       { files: { Dockerfile: "# comment\nARG VERSION=3.20\nFROM alpine:${VERSION}\n" } },
-      { files: { Dockerfile: "# syntax=docker/dockerfile:1\nFROM scratch\nCOPY app /app\n" }, name: "directive then FROM scratch" },
+      { files: { Dockerfile: "# syntax=docker/dockerfile:1\nFROM scratch\nCOPY app /app\nCMD [\"/app\"]\n", app: { content: "", mode: 0o755 } }, name: "directive then FROM scratch" },
     ],
     invalid: [
       { files: { Dockerfile: "WORKDIR /app\nCOPY . .\nCMD [\"python\", \"app.py\"]\n" }, line: 1, message: "no build stage in current context" },
@@ -41,4 +44,4 @@ export const noBuildStage: DockerRule = {
       { files: { Dockerfile: "RUN apk add curl\nFROM alpine:3.20\n" }, line: 1, name: "FROM after another instruction" },
     ],
   },
-};
+});

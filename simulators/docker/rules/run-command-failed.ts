@@ -1,17 +1,27 @@
 /** DF009: a RUN step whose command fails (a requirements file that is not there, npm ci without a lockfile, …). */
-import type { DockerRule } from "../rule.js";
+import { at, dockerRule } from "../events.js";
 
 export function runFailedMessage(shell: readonly string[], command: string, status: number): string {
   const shown = shell.length > 0 ? `${shell.join(" ")} ${command}` : command;
   return `process "${shown}" did not complete successfully: exit code: ${status}`;
 }
 
-export const runCommandFailed: DockerRule = {
+export const runCommandFailed = dockerRule({
   code: "DF009",
   name: "run-command-failed",
   summary: "A RUN step must succeed: the files, directories and permissions its commands need must be there",
   stage: "build",
   severity: "error",
+  phase: "build",
+  needs: ["context"],
+  on: {
+    "run-step"(e, ctx) {
+      if (e.status === 0) return;
+      // BuildKit prefixes each line a step prints with the seconds since the step started.
+      const output = e.output.map((line, n) => `${(0.3 + n * 0.011).toFixed(3)} ${line}`);
+      ctx.report(at(e.instruction), runFailedMessage(e.shell, e.command, e.status), { output, exitCode: e.status });
+    },
+  },
   cases: {
     valid: [
       { files: { Dockerfile: "FROM python:3.12-slim\nWORKDIR /app\nCOPY requirements.txt .\nRUN pip install --no-cache-dir -r requirements.txt\n", "requirements.txt": "flask\n" } },
@@ -28,4 +38,4 @@ export const runCommandFailed: DockerRule = {
       { files: { Dockerfile: "FROM node:20-slim\nWORKDIR /app\nUSER node\nRUN chown -R node /app\n" }, line: 4, message: "exit code: 1", name: "chown as a non-root user" },
     ],
   },
-};
+});

@@ -1,21 +1,24 @@
 /** DF002: a line the parser reads as an instruction it does not know, such as `&& cmd` after a lost `\`. */
 import { buildLog } from "../log.js";
 import { KNOWN_INSTRUCTIONS } from "../parse.js";
-import type { DockerRule } from "../rule.js";
+import { at, dockerRule } from "../events.js";
 
-export const unknownInstruction: DockerRule = {
+export const unknownInstruction = dockerRule({
   code: "DF002",
   name: "unknown-instruction",
   summary: "Every instruction must be a Dockerfile keyword; an orphaned continuation line is not",
   stage: "build",
   severity: "error",
-  check(ctx) {
-    for (const i of ctx.parsed.instructions) {
-      if (KNOWN_INSTRUCTIONS.has(i.keyword)) continue;
-      const message = `dockerfile parse error on line ${i.line}: unknown instruction: ${i.written}`;
-      ctx.report(i, message, buildLog({ dockerfilePath: ctx.file, contextDir: ctx.context?.dir ?? ".", parsed: ctx.parsed, stepsBefore: [], at: { first: i.line, last: i.line }, error: message }));
-      return; // the parser stops at the first one
-    }
+  phase: "parse",
+  on: {
+    dockerfile(e, ctx) {
+      for (const i of e.parsed.instructions) {
+        if (KNOWN_INSTRUCTIONS.has(i.keyword)) continue;
+        const message = `dockerfile parse error on line ${i.line}: unknown instruction: ${i.written}`;
+        ctx.report(at(i), message, { log: buildLog({ dockerfilePath: e.file, contextDir: e.contextDir, parsed: e.parsed, stepsBefore: [], at: { first: i.line, last: i.line }, error: message }) });
+        return; // the parser stops at the first one
+      }
+    },
   },
   cases: {
     valid: [
@@ -29,4 +32,4 @@ export const unknownInstruction: DockerRule = {
       { files: { Dockerfile: "FROM alpine:3.20\nCOPPY . /app\n" }, line: 2, message: "unknown instruction: COPPY" },
     ],
   },
-};
+});

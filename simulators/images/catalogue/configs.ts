@@ -13,6 +13,9 @@ export const COREUTILS = [
   "sha256sum", "md5sum", "gzip", "awk",
 ] as const;
 
+/** Account tools of Debian's required packages (passwd, adduser), present in slim images too. */
+const DEBIAN_ACCOUNT_TOOLS = ["useradd", "groupadd", "usermod", "userdel", "groupdel", "adduser", "addgroup", "deluser", "delgroup"];
+
 /** Accounts of debian:bookworm besides root (ubuntu's are the same set). */
 const DEBIAN_USERS = ["daemon", "bin", "sys", "sync", "games", "man", "lp", "mail", "news", "uucp", "proxy", "www-data", "backup", "list", "irc", "_apt", "nobody"];
 /** Accounts of alpine-baselayout (3.17+) besides root. */
@@ -34,7 +37,7 @@ export interface ConfigOverlay extends Omit<ImageConfig, "os"> {
 
 /** Debian slim: bash and apt-get, but neither curl nor wget. */
 export function debianSlim(overlay: ConfigOverlay = {}): ImageConfig {
-  return merge({ os: "debian", binaries: [...COREUTILS, "bash", "apt-get", "dpkg"], users: DEBIAN_USERS, env: { PATH: DEFAULT_PATH }, cmd: ["bash"], platforms: PLATFORMS_WIDE }, overlay);
+  return merge({ os: "debian", binaries: [...COREUTILS, ...DEBIAN_ACCOUNT_TOOLS, "bash", "apt-get", "dpkg"], users: DEBIAN_USERS, env: { PATH: DEFAULT_PATH }, cmd: ["bash"], platforms: PLATFORMS_WIDE }, overlay);
 }
 
 /** Debian "buildpack-deps" images (the non-slim language images): compilers, git, curl and wget too. */
@@ -50,7 +53,7 @@ export function ubuntu(overlay: ConfigOverlay = {}, withUbuntuUser = true): Imag
 
 /** Alpine: busybox sh and applets (wget included), apk; no bash, no curl. */
 export function alpine(overlay: ConfigOverlay = {}): ImageConfig {
-  return merge({ os: "alpine", binaries: [...COREUTILS, "ash", "busybox", "wget", "apk"], users: ALPINE_USERS, env: { PATH: DEFAULT_PATH }, cmd: ["/bin/sh"], platforms: PLATFORMS_WIDE }, overlay);
+  return merge({ os: "alpine", binaries: [...COREUTILS, "ash", "busybox", "wget", "apk", "adduser", "addgroup", "deluser", "delgroup"], users: ALPINE_USERS, env: { PATH: DEFAULT_PATH }, cmd: ["/bin/sh"], platforms: PLATFORMS_WIDE }, overlay);
 }
 
 /** Distroless: no shell, no package manager; only what the variant adds (node, python3, java). */

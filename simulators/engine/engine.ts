@@ -1,0 +1,274 @@
+/**
+ * The rule engine every simulator runs its rules through. An interpreter (docker build, container start,
+ * workflow runner, cluster) opens a unit of work on a file (a Dockerfile's build, a job, a Kubernetes object),
+ * walks it through the domain's phases and emits typed events; the engine hands each event to the rules that
+ * subscribe to it, in registry order, builds their diagnostics, tells the interpreter whether the unit must
+ * stop (the phase's policy), and keeps the record of which rules were evaluated on which file all the way
+ * through. Every event is also kept as a fact, for the grader to compare.
+ *
+ * Evaluated, per rule and file: every unit of that file the rule applies to got past the rule's phase (or
+ * stopped in it with nothing the rule subscribes to left to come), none was undecided for it, and what the
+ * rule needs (the world, the build context) was there. A rule that fired on a file is always checked there.
+ */
+import type { Diagnostic } from "../diagnostic.js";
+import { compareDiagnostics } from "../diagnostic.js";
+import type { SimulationResult } from "../simulation.js";
+import { checkKey } from "../simulation.js";
+import type { World } from "../world.js";
+import { FactLog } from "./facts.js";
+import type { AnyRule, Domain, Location, ReportOptions, RuleContext, RuleEvent } from "./rule.js";
+
+/** What a phase does when a rule reports an error in it. */
+export type StopPolicy = "first" | "end" | "never";
+
+export interface PhaseSpec {
+  readonly name: string;
+  /** first: the unit stops at the first error (a build step); end: every rule of the phase still runs (GitHub
+   * lists every parse error); never: errors are reported and the unit goes on (traffic). */
+  readonly stops: StopPolicy;
+}
+
+/** A domain's phases, in the order its real run meets them. */
+export interface DomainSpec {
+  readonly domain: Domain;
+  readonly phases: readonly PhaseSpec[];
+}
+
+export interface EngineEnvironment {
+  world: World;
+  worldKnown: boolean;
+  context: boolean;
+}
+
+/** A rule's finding as the interpreter sees it: the diagnostic (whose log it may still fill in) and the rest. */
+export interface Failure {
+  readonly rule: AnyRule;
+  readonly diagnostic: Diagnostic;
+  readonly output: readonly string[];
+  readonly exitCode: number | undefined;
+  readonly detail: Readonly<Record<string, unknown>>;
+}
+
+/** What the rules made of one event. */
+export interface Verdict {
+  /** The first error, when the unit must stop (or, in a phase that never stops, null). */
+  readonly failed: Failure | null;
+  /** Every finding the event raised, warnings included. */
+  readonly findings: readonly Failure[];
+}
+
+export interface EmitOptions {
+  /** A switched-off unit (`continue-on-error`, `if: false`): its findings are warnings and stop nothing. */
+  soft?: boolean;
+}
+
+const NO_VERDICT: Verdict = { failed: null, findings: [] };
+
+interface Stop {
+  phase: number;
+  /** Event types that would still have come; "all" when the interpreter cannot say. */
+  pending: ReadonlySet<string> | "all";
+  /** The rules that ran on the event that stopped the unit, and its type. */
+  ran: ReadonlySet<AnyRule>;
+  eventType: string | null;
+}
+
+/** One unit of work on a file, walked through its domain's phases. */
+export class UnitRun<E extends RuleEvent = RuleEvent, S = unknown> {
+  private phaseIndex = 0;
+  private stopped: Stop | null = null;
+  private finished = false;
+  private lastRan = new Set<AnyRule>();
+  private lastType: string | null = null;
+  /** The phase of the rule whose error last stopped an event: a unit stopped there got as far as that check. */
+  private failedPhase = -1;
+  readonly undecided = new Set<AnyRule>();
+  readonly fired = new Set<AnyRule>();
+
+  constructor(
+    private readonly engine: RuleEngine,
+    readonly spec: DomainSpec,
+    readonly file: string,
+    readonly subject: S,
+  ) {}
+
+  /** The phase the unit is in now. */
+  get phase(): string {
+    return this.spec.phases[this.phaseIndex]!.name;
+  }
+
+  get isStopped(): boolean {
+    return this.stopped !== null;
+  }
+
+  /** Moves the unit on to `phase` (never back). */
+  enter(phase: string): this {
+    const index = this.spec.phases.findIndex((p) => p.name === phase);
+    if (index < 0) throw new Error(`unknown ${this.spec.domain} phase '${phase}'`);
+    if (index > this.phaseIndex) {
+      this.phaseIndex = index;
+      this.lastRan = new Set();
+      this.lastType = null;
+    }
+    return this;
+  }
+
+  /** Hands an event to the rules that subscribe to it and records it as a fact. */
+  emit(event: E, options: EmitOptions = {}): Verdict {
+    this.engine.facts.add(this.file, event);
+    if (this.stopped || this.finished) return NO_VERDICT;
+    const rules = this.engine.subscribers(this.spec.domain, event.type, this.subject);
+    if (rules.length === 0) return NO_VERDICT;
+    const policy = options.soft ? "never" : this.spec.phases[this.phaseIndex]!.stops;
+    const findings: Failure[] = [];
+    let failed: Failure | null = null;
+    this.lastRan = new Set();
+    this.lastType = event.type;
+    for (const rule of rules) {
+      this.lastRan.add(rule);
+      const raised = this.engine.run(rule, event, this, options.soft === true);
+      findings.push(...raised);
+      const error = raised.find((f) => f.diagnostic.severity === "error");
+      if (error && policy !== "never") {
+        failed ??= error;
+        if (policy === "first") break;
+      }
+    }
+    if (failed) this.failedPhase = Math.max(this.failedPhase, this.phaseOf(failed.rule));
+    return { failed, findings };
+  }
+
+  /**
+   * The unit goes no further than the phase it is in. `pending`: the event types the rest of this phase would
+   * still have emitted (a job's unreached steps); rules of this phase subscribed to none of them were judged
+   * in full. Unknown (the default): only the rules that ran on the stopping event and fired count.
+   */
+  stop(pending?: Iterable<string>): void {
+    if (this.stopped || this.finished) return;
+    this.stopped = { phase: Math.max(this.phaseIndex, this.failedPhase), pending: pending === undefined ? "all" : new Set(pending), ran: this.lastRan, eventType: this.lastType };
+  }
+
+  /** The unit ran to its end: every rule of its domain was judged on it. */
+  finish(): void {
+    if (!this.stopped) this.finished = true;
+  }
+
+  private phaseOf(rule: AnyRule): number {
+    const index = this.spec.phases.findIndex((p) => p.name === rule.phase);
+    if (index < 0) throw new Error(`rule ${rule.code} has phase '${rule.phase}', which ${this.spec.domain} does not have`);
+    return index;
+  }
+
+  /** Whether `rule` was judged on this unit all the way through. */
+  evaluated(rule: AnyRule): boolean {
+    if (this.undecided.has(rule)) return false;
+    if (this.finished) return true;
+    const phase = this.phaseOf(rule);
+    const stop = this.stopped ?? { phase: this.phaseIndex, pending: "all" as const, ran: this.lastRan, eventType: this.lastType };
+    if (phase < stop.phase) return true;
+    if (phase > stop.phase || stop.pending === "all") return false;
+    const types = Object.keys(rule.on);
+    if (types.some((t) => (stop.pending as ReadonlySet<string>).has(t))) return false;
+    return stop.eventType === null || !types.includes(stop.eventType) || stop.ran.has(rule);
+  }
+}
+
+/** The rule engine of one simulation run (a repository, or one file in a test). */
+export class RuleEngine {
+  readonly facts = new FactLog();
+  private readonly diagnostics: Diagnostic[] = [];
+  private readonly units: UnitRun<RuleEvent, unknown>[] = [];
+  private readonly byType = new Map<string, AnyRule[]>();
+  private readonly domains = new Set<Domain>();
+  /** Checks a nested simulation (adopted whole) recorded as evaluated. */
+  private readonly adopted = new Set<string>();
+
+  constructor(
+    private readonly rules: readonly AnyRule[],
+    readonly env: EngineEnvironment,
+  ) {
+    for (const rule of rules) {
+      this.domains.add(rule.domain);
+      for (const type of Object.keys(rule.on)) {
+        const key = `${rule.domain}:${type}`;
+        const list = this.byType.get(key) ?? [];
+        list.push(rule);
+        this.byType.set(key, list);
+      }
+    }
+  }
+
+  /** Opens a unit of work on `file`. */
+  unit<E extends RuleEvent, S = undefined>(spec: DomainSpec, file: string, subject?: S): UnitRun<E, S> {
+    const unit = new UnitRun<E, S>(this, spec, file, subject as S);
+    this.units.push(unit as unknown as UnitRun<RuleEvent, unknown>);
+    return unit;
+  }
+
+  /** The rules that judge events of `type` on a unit with this subject, in registry order. */
+  subscribers(domain: Domain, type: string, subject: unknown): AnyRule[] {
+    const rules = this.byType.get(`${domain}:${type}`) ?? [];
+    return rules.filter((r) => this.needsMet(r) && (r.applies === undefined || r.applies(subject)));
+  }
+
+  private needsMet(rule: AnyRule): boolean {
+    return (rule.needs ?? []).every((n) => (n === "world" ? this.env.worldKnown : this.env.context));
+  }
+
+  /** Runs one rule on one event; returns what it reported. */
+  run(rule: AnyRule, event: RuleEvent, unit: UnitRun<RuleEvent, unknown>, soft: boolean): Failure[] {
+    const raised: Failure[] = [];
+    const ctx: RuleContext = {
+      world: this.env.world,
+      worldKnown: this.env.worldKnown,
+      context: this.env.context,
+      report: (at: Location, message: string, options: ReportOptions = {}) => {
+        const diagnostic: Diagnostic = {
+          file: at.file ?? unit.file,
+          line: Math.max(1, at.line),
+          column: Math.max(1, at.column ?? 1),
+          code: rule.code,
+          severity: soft ? "warning" : rule.severity,
+          message,
+          stage: rule.stage,
+          ...(options.log === undefined ? {} : { log: options.log }),
+        };
+        this.diagnostics.push(diagnostic);
+        unit.fired.add(rule);
+        raised.push({ rule, diagnostic, output: options.output ?? [message], exitCode: options.exitCode, detail: options.detail ?? {} });
+      },
+      undecided: () => unit.undecided.add(rule),
+    };
+    const handler = (rule.on as Record<string, ((e: RuleEvent, c: RuleContext) => void) | undefined>)[event.type];
+    handler?.(event, ctx);
+    return raised;
+  }
+
+  /** Adds diagnostics another engine run made (a nested simulation), as they are. */
+  adopt(result: SimulationResult): void {
+    this.diagnostics.push(...result.diagnostics);
+    for (const key of result.checked) this.adopted.add(key);
+    this.facts.merge(result.facts);
+  }
+
+  /** Every diagnostic so far, in pipeline order. */
+  current(): readonly Diagnostic[] {
+    return this.diagnostics;
+  }
+
+  result(): SimulationResult {
+    const checked = new Set<string>(this.adopted);
+    for (const d of this.diagnostics) checked.add(checkKey(d.code, d.file));
+    for (const rule of this.rules) {
+      if (!this.domains.has(rule.domain) || !this.needsMet(rule)) continue;
+      const byFile = new Map<string, boolean>();
+      for (const unit of this.units) {
+        if (unit.spec.domain !== rule.domain) continue;
+        if (rule.applies !== undefined && !rule.applies(unit.subject)) continue;
+        byFile.set(unit.file, (byFile.get(unit.file) ?? true) && unit.evaluated(rule));
+      }
+      for (const [file, all] of byFile) if (all) checked.add(checkKey(rule.code, file));
+    }
+    return { diagnostics: [...this.diagnostics].sort(compareDiagnostics), checked, facts: this.facts };
+  }
+}
