@@ -33,7 +33,7 @@ const initialAssessments = new WeakMap<Scenario, Assessment>();
 function initialAssessment(scenario: Scenario, initial: Repository): Assessment {
   let found = initialAssessments.get(scenario);
   if (!found) {
-    found = assess(scenario, initial, initial);
+    found = assess(scenario, initial);
     initialAssessments.set(scenario, found);
   }
   return found;
@@ -113,7 +113,7 @@ export class Episode {
         }
         const before = this.assessment;
         this.repo = outcome.repo;
-        this.assessment = assess(this.scenario, this.initial, this.repo);
+        this.assessment = assess(this.scenario, this.repo);
         this.assessment.fixed.forEach((now, i) => {
           if (now && !before.fixed[i]) reward += REWARD.fixed;
           if (!now && before.fixed[i]) reward += REWARD.unfixed;

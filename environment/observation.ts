@@ -28,7 +28,9 @@ export const ScoreBreakdownSchema = z.object({
     failed_penalty: z.number(),
   }),
   solved: z.boolean().describe("every issue fixed and the pipeline simulation reports no error"),
-  violations: z.array(z.string()).describe("why fixes did not count: suppressions, deleted files, switched-off units"),
+  violations: z
+    .array(z.object({ check: z.string().describe("the intent check that failed, or no-new-errors"), file: z.string(), message: z.string() }))
+    .describe("why fixes did not count: suppressions, deleted files, switched-off units, errors no issue accounts for"),
 });
 export type ScoreBreakdown = z.infer<typeof ScoreBreakdownSchema>;
 

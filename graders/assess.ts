@@ -9,9 +9,29 @@
 import type { Diagnostic } from "../simulators/diagnostic.js";
 import { renderErrorMessage, simulateRepository } from "../simulators/index.js";
 import type { Repository } from "../simulators/repository.js";
+import { repositoryFrom } from "../simulators/repository.js";
 import { checkKey } from "../simulators/simulation.js";
 import type { Scenario } from "../tasks/schema.js";
 import { intentViolations } from "./intent/index.js";
+import type { RepositoryState, Violation } from "./intent/index.js";
+import { stateOf } from "./intent/states.js";
+
+/** A scenario's starting state and clean base, simulated once: the references every intent check compares with. */
+interface References {
+  initial: RepositoryState;
+  base: RepositoryState;
+}
+
+const references = new WeakMap<Scenario, References>();
+
+function referencesOf(scenario: Scenario): References {
+  let found = references.get(scenario);
+  if (!found) {
+    found = { initial: stateOf(repositoryFrom(scenario.files), scenario.world), base: stateOf(repositoryFrom(scenario.baseFiles), scenario.world) };
+    references.set(scenario, found);
+  }
+  return found;
+}
 
 export interface Assessment {
   fixed: boolean[];
@@ -20,17 +40,19 @@ export interface Assessment {
   errorMessage: string | null;
   /** Errors that no issue of the scenario accounts for. */
   foreign: Diagnostic[];
-  violations: string[];
+  violations: Violation[];
   solved: boolean;
 }
 
-export function assess(scenario: Scenario, initial: Repository, current: Repository): Assessment {
+/** The assessment of `current`, a state of the scenario's repository (its starting files, changed by actions). */
+export function assess(scenario: Scenario, current: Repository): Assessment {
   const result = simulateRepository(current, scenario.world, { worldKnown: true, context: true });
   const errors = result.diagnostics.filter((d) => d.severity === "error");
   const known = new Set(scenario.issues.flatMap((i) => i.detection.map((d) => checkKey(d.code, d.file))));
   const firing = new Set(result.diagnostics.map((d) => checkKey(d.code, d.file)));
   const foreign = errors.filter((d) => !known.has(checkKey(d.code, d.file)));
-  const violations = intentViolations(initial, current);
+  const { initial, base } = referencesOf(scenario);
+  const violations = intentViolations({ initial, base, current: { repo: current, facts: result.facts } });
   const clean = foreign.length === 0 && violations.length === 0;
   const fixed = scenario.issues.map(
     (issue) =>

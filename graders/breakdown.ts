@@ -25,7 +25,7 @@ export function gradeEpisodeState({ scenario, assessment, steps, hints, failed }
   });
   const violations = [
     ...assessment.violations,
-    ...assessment.foreign.map((d) => `new error not among the scenario's issues: ${d.file}:${d.line} ${d.code} ${d.message}`),
+    ...assessment.foreign.map((d) => ({ check: "no-new-errors" as const, file: d.file, message: `new error not among the scenario's issues: ${d.file}:${d.line} ${d.code} ${d.message}` })),
   ];
   return {
     score,

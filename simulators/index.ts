@@ -9,6 +9,7 @@ import { RuleEngine } from "./engine/engine.js";
 import { isManifestPath, k8sSimulator } from "./k8s/index.js";
 import { isWorkflowPath, looksLikeWorkflow, workflowSimulator } from "./workflow/index.js";
 import { renderFirstFailure } from "./log.js";
+import { scanRepository } from "./scan/index.js";
 import { hasDeliveryWorkflow, pipelineSimulator } from "./pipeline/index.js";
 import { deliveryRoots, rootOf } from "./pipeline/repositories.js";
 import type { Repository } from "./repository.js";
@@ -33,7 +34,12 @@ export function usesPipeline(repo: Repository, options: SimulationOptions): bool
  * build → push → deploy → runtime → traffic); any other runs each domain simulator on its own files.
  */
 export function simulateRepository(repo: Repository, world: World, options: SimulationOptions = {}): SimulationResult {
-  if (usesPipeline(repo, options)) return pipelineSimulator.simulate(repo, world, options);
+  const result = usesPipeline(repo, options) ? pipelineSimulator.simulate(repo, world, options) : simulateDomains(repo, world, options);
+  result.facts.add(".", scanRepository(repo));
+  return result;
+}
+
+function simulateDomains(repo: Repository, world: World, options: SimulationOptions): SimulationResult {
   const findings = new Findings();
   for (const simulator of SIMULATORS) findings.merge(simulator.simulate(repo, world, options));
   const engine = new RuleEngine(DOCKER_RULES, { world, worldKnown: options.worldKnown !== false, context: options.context !== false });

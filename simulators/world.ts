@@ -35,6 +35,9 @@ export const AppSchema = z
     port: z.number().int().min(1).max(65535).optional().describe("port the app listens on, and where its users and smoke tests reach it"),
     port_option: z.string().optional().describe("CLI option that moves the listening port (--port)"),
     port_env: z.string().optional().describe("environment variable that moves the listening port (PORT)"),
+    bind: z.string().default("0.0.0.0").describe("address the app binds when nothing says otherwise"),
+    bind_option: z.string().optional().describe("CLI option that sets the bind address (--bind, --host)"),
+    bind_env: z.string().optional().describe("environment variable that sets the bind address (HOST)"),
     required_env: z.array(z.string()).default([]).describe("variables the app exits without"),
     env_formats: z
       .record(z.string(), z.string())
@@ -53,6 +56,14 @@ export const AppSchema = z
     build_output_dir: z.string().optional().describe("where the app's build tool writes (build/ for react-scripts)"),
     engines: z.record(z.string(), z.string()).optional().describe("runtime version ranges the app supports, e.g. node: >=18"),
     health_path: z.string().default("/health"),
+    routes: z
+      .array(z.string())
+      .optional()
+      .describe("paths the app answers with a success (its health path always); a path outside them is a 404, and without the list only the health path is known"),
+    database_url_env: z
+      .string()
+      .optional()
+      .describe("the variable holding the SQLAlchemy database URL the app opens at start (its scheme needs a driver, a sqlite file needs its directory)"),
   })
   .strict();
 export type App = z.infer<typeof AppSchema>;

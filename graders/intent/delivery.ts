@@ -6,7 +6,7 @@
  * dropping `push: true` makes a denied push go away; neither is a fix.
  */
 import { isWorkflowPath } from "../../simulators/workflow/index.js";
-import type { IntentCheck } from "./types.js";
+import type { TextCheck } from "./legacy.js";
 import { isRecord, yamlDocuments } from "./yaml-docs.js";
 
 interface BuildStep {
@@ -85,7 +85,7 @@ function buildSteps(content: string): Map<string, BuildStep> {
   return out;
 }
 
-export const deliveryIntent: IntentCheck = (before, after) => {
+export const deliveryIntent: TextCheck = (before, after) => {
   const violations: string[] = [];
   for (const [path, file] of before) {
     if (!isWorkflowPath(path)) continue;

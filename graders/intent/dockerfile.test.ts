@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { repositoryFrom } from "../../simulators/repository.js";
-import { dockerfileIntent } from "./dockerfile.js";
+import { DOCKERFILE_CHECKS } from "./dockerfile.js";
+import { judgeChange } from "./states.js";
 
 const BEFORE = 'FROM python:3.12-slimm\nARG APP_VERSION\nRUN test -n "$APP_VERSION"\nWORKDIR /app\nCOPY . /app\nRUN cd /app && pip install -r requirements.txt\nUSER nobody\n';
-const check = (after: string) => dockerfileIntent(repositoryFrom({ Dockerfile: BEFORE }), repositoryFrom({ Dockerfile: after }));
+const check = (after: string) =>
+  DOCKERFILE_CHECKS.flatMap((c) => judgeChange(c, repositoryFrom({ Dockerfile: BEFORE }), repositoryFrom({ Dockerfile: after }))).map((v) => `${v.file}: ${v.message}`);
 
 describe("dockerfileIntent", () => {
   it("accepts another pinned tag, a digest, rewritten RUN steps and a dropped cd", () => {

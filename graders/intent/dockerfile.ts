@@ -1,83 +1,52 @@
 /**
- * A Dockerfile still builds what it built: its named stages are all there, an image that ran as a non-root
- * user still does (switching to root to get past a permission error defeats the point), every command its RUN
- * steps ran is still run (deleting or echoing the `test -n "$APP_VERSION"` that fails is not a fix), and no base
- * image lost its version pin.
+ * A Dockerfile still builds what it built, judged on the facts the Dockerfile simulator derived:
+ *  - build-stages: its named stages are all there, and no fewer stages;
+ *  - image-user: an image that ran as a non-root user still does (switching to root to get past a permission
+ *    error defeats the point);
+ *  - build-commands: every command its RUN steps ran is still run (deleting or echoing the failing
+ *    `test -n "$APP_VERSION"` is not a fix; an echo's words are arguments, never commands);
+ *  - build-guards: a guard is kept as it was, and passes on the value it checks, not on a default the
+ *    Dockerfile now supplies (`ARG APP_VERSION=dev` keeps `test -n "$APP_VERSION"` verbatim and makes it
+ *    pass whatever the release passes in);
+ *  - base-image-pins: no base image lost its version pin;
+ *  - image-metadata: the image still exposes a port, keeps its HEALTHCHECK and the environment it set.
+ * The reference is the starting files' facts, else (a build that never ran there) the clean base's.
  */
-import { isDockerfilePath } from "../../simulators/docker/index.js";
-import { parseDockerfile as parse } from "../../simulators/docker/parse.js";
-import { memoByContent } from "./memo.js";
+import type { CommandFact } from "../../simulators/shell/commands.js";
+import type { GuardFact } from "../../simulators/docker/commands/command.js";
+import type { DeclaredDockerfile } from "../../simulators/docker/declared.js";
+import { builtImages, declaredDockerfiles, guardsRun } from "./docker-facts.js";
+import type { IntentCheck, IntentInputs, Violation } from "./types.js";
 
-const parseDockerfile = memoByContent(parse, 128);
-import type { IntentCheck } from "./types.js";
-import { scriptCommands } from "./workflow.js";
-
-function finalUser(content: string): string | null {
-  const parsed = parseDockerfile(content);
-  const final = parsed.stages[parsed.stages.length - 1];
-  if (!final) return null;
-  const user = [...final.instructions].reverse().find((i) => i.keyword === "USER");
-  return user ? user.args.trim() : null;
-}
-
-/**
- * Base images that pin no version: no tag, `:latest`, or a tag without a version such as `slim` (and no digest). Stage names, `scratch` and images named
- * by a build argument are not counted. `FROM python` builds today and another Python tomorrow (hadolint
- * DL3006/DL3007); replacing a pinned tag with it is not a fix for a tag that does not exist.
- */
-/** Release codenames name a version of a distribution; of other images a tag without a digit floats. */
-const CODENAMED = new Set(["debian", "ubuntu"]);
-const MOVING = /^(latest|rolling|stable|testing|unstable|sid|devel|edge)$/;
-
-/** `python:slim`, `node:lts-alpine`, `nginx:mainline`: no version in the tag or the name (`static-debian12:nonroot` has one). */
-function floats(name: string, tag: string): boolean {
-  if (/\d/.test(tag) || /\d/.test(name)) return false;
-  return !CODENAMED.has(name.toLowerCase()) || MOVING.test(tag.split("-")[0]!);
-}
-
-function unpinnedBases(content: string): string[] {
-  const parsed = parseDockerfile(content);
-  const names = new Set(parsed.stages.map((s) => s.name).filter(Boolean));
-  const out: string[] = [];
-  for (const stage of parsed.stages) {
-    const image = stage.image;
-    if (!image || image.includes("$") || image.includes("@") || image.toLowerCase() === "scratch" || names.has(image.toLowerCase())) continue;
-    const lastPart = image.slice(image.lastIndexOf("/") + 1);
-    const tag = lastPart.includes(":") ? lastPart.slice(lastPart.indexOf(":") + 1) : null;
-    if (tag === null || tag === "latest" || floats(lastPart.split(":")[0]!, tag)) out.push(image);
-  }
-  return out;
-}
+/** Programs whose subcommand says what they do (`pip install`, `npm ci`). */
+const WITH_SUBCOMMAND = new Set(["docker", "kubectl", "helm", "npm", "yarn", "pnpm", "pip", "pip3", "go", "cargo", "make", "gh", "apt-get", "apk", "mvn", "gradle", "./gradlew", "poetry", "pipenv"]);
 
 /** Commands that only move around or print: a fix may drop them (`cd /app` once WORKDIR is set). */
-const MAY_GO = new Set(["cd", "echo", "printf", ":", "true", "set", "export", "exit", "#"]);
+const MAY_GO = new Set(["cd", "echo", "printf", ":", "true", "set", "export", "exit"]);
 
-/** The commands the RUN instructions of a Dockerfile run (`pip install`, `test`, `npm ci`), heredoc bodies included. */
-function runCommands(content: string): Set<string> {
+/** What a command is, for "is it still run": its program, and its subcommand where that says what it does. */
+export function commandIdentity(c: CommandFact): string {
+  const name = c.name.replace(/^.*\//, "");
+  if (!WITH_SUBCOMMAND.has(name) && !WITH_SUBCOMMAND.has(c.name)) return name;
+  const sub = c.args.find((a) => !a.startsWith("-"));
+  return sub ? `${name} ${sub}` : name;
+}
+
+function runCommands(declared: DeclaredDockerfile): Set<string> {
   const out = new Set<string>();
-  for (const i of parseDockerfile(content).instructions) {
-    if (i.keyword !== "RUN") continue;
-    const scripts = i.json ? [i.json.join(" ")] : [i.args, ...i.heredocs.map((h) => h.body)];
-    for (const script of scripts) for (const c of scriptCommands(script)) if (!MAY_GO.has(c.split(" ")[0]!) && !c.startsWith("<<")) out.add(c);
-  }
+  for (const run of declared.runs) for (const c of run.commands) if (!MAY_GO.has(c.name.replace(/^.*\//, ""))) out.add(commandIdentity(c));
   return out;
 }
 
-/**
- * The guards the RUN steps run (`test -n "$APP_VERSION"`, `[ -f app.py ]`), as written: `${X}` read as `$X`,
- * whitespace collapsed. A guard exists to fail the build; one rewritten to pass whatever the input
- * (`test -z`, a quoted literal, a `${X:-default}`) checks nothing, and the fix it stands for was not made.
- */
-function guards(content: string): Set<string> {
+const GUARD_PROGRAMS = new Set(["test", "[", "[["]);
+
+/** The guards as written: `${X}` read as `$X`, whitespace collapsed. */
+function declaredGuards(declared: DeclaredDockerfile): Set<string> {
   const out = new Set<string>();
-  for (const i of parseDockerfile(content).instructions) {
-    if (i.keyword !== "RUN") continue;
-    const scripts = i.json ? [i.json.join(" ")] : [i.args, ...i.heredocs.map((h) => h.body)];
-    for (const script of scripts) {
-      for (const part of script.replace(/\\\n/g, " ").split(/\n|&&|\|\||;|\|/)) {
-        const text = part.trim().replace(/^[({!]\s*/, "").replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, "$$$1").replace(/\s+/g, " ");
-        if (/^(test|\[\[?)\s/.test(text)) out.add(text);
-      }
+  for (const run of declared.runs) {
+    for (const c of run.commands) {
+      if (!GUARD_PROGRAMS.has(c.name)) continue;
+      out.add([c.name, ...c.args].join(" ").replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, "$$$1").replace(/\s+/g, " "));
     }
   }
   return out;
@@ -85,27 +54,124 @@ function guards(content: string): Set<string> {
 
 const isRoot = (user: string | null) => user === null || /^(root|0)(:|$)/.test(user);
 
-export const dockerfileIntent: IntentCheck = (before, after) => {
-  const violations: string[] = [];
-  for (const [path, file] of before) {
-    if (!isDockerfilePath(path)) continue;
-    const now = after.get(path);
-    if (!now) continue; // filesKept reports it
-    const was = parseDockerfile(file.content);
-    const is = parseDockerfile(now.content);
-    for (const stage of was.stages) {
-      if (stage.name && !is.stages.some((s) => s.name === stage.name)) violations.push(`${path}: build stage '${stage.name}' was removed`);
-    }
-    if (is.stages.length < was.stages.length) violations.push(`${path}: build stages were removed`);
-    if (!isRoot(finalUser(file.content)) && isRoot(finalUser(now.content))) violations.push(`${path}: the image now runs as root`);
-    const commands = runCommands(now.content);
-    for (const c of runCommands(file.content)) if (!commands.has(c)) violations.push(`${path}: no RUN step runs '${c}' any more`);
-    if (commands.has("test") || commands.has("[")) {
-      const kept = guards(now.content);
-      for (const g of guards(file.content)) if (!kept.has(g)) violations.push(`${path}: the check '${g}' was rewritten`);
-    }
-    const unpinned = unpinnedBases(now.content);
-    if (unpinned.length > unpinnedBases(file.content).length) violations.push(`${path}: the base image ${unpinned.join(", ")} pins no version`);
+/** The reference declaration of a Dockerfile: the starting files', else the base's. */
+function reference(inputs: IntentInputs, path: string): DeclaredDockerfile | undefined {
+  return declaredDockerfiles(inputs.initial).get(path) ?? (inputs.base ? declaredDockerfiles(inputs.base).get(path) : undefined);
+}
+
+/** Each Dockerfile of the starting files that still exists, with its reference and current declarations. */
+function* pairs(inputs: IntentInputs): Generator<{ path: string; was: DeclaredDockerfile; is: DeclaredDockerfile }> {
+  const current = declaredDockerfiles(inputs.current);
+  for (const path of inputs.initial.repo.keys()) {
+    const was = reference(inputs, path);
+    const is = current.get(path);
+    if (was && is) yield { path, was, is };
   }
-  return violations;
+}
+
+const violation = (check: Violation["check"], file: string, message: string): Violation => ({ check, file, message });
+
+export const buildStagesKept: IntentCheck = {
+  name: "build-stages",
+  check(inputs) {
+    const out: Violation[] = [];
+    for (const { path, was, is } of pairs(inputs)) {
+      for (const stage of was.stages) {
+        if (stage.name && !is.stages.some((s) => s.name === stage.name)) out.push(violation("build-stages", path, `build stage '${stage.name}' was removed`));
+      }
+      if (is.stages.length < was.stages.length) out.push(violation("build-stages", path, "build stages were removed"));
+    }
+    return out;
+  },
 };
+
+export const imageUserKept: IntentCheck = {
+  name: "image-user",
+  check(inputs) {
+    return [...pairs(inputs)].filter(({ was, is }) => !isRoot(was.finalUser) && isRoot(is.finalUser)).map(({ path }) => violation("image-user", path, "the image now runs as root"));
+  },
+};
+
+export const buildCommandsKept: IntentCheck = {
+  name: "build-commands",
+  check(inputs) {
+    const out: Violation[] = [];
+    for (const { path, was, is } of pairs(inputs)) {
+      const now = runCommands(is);
+      for (const c of runCommands(was)) if (!now.has(c)) out.push(violation("build-commands", path, `no RUN step runs '${c}' any more`));
+    }
+    return out;
+  },
+};
+
+/** Guard facts by their text, from the starting files' build, else the base's. */
+function referenceGuards(inputs: IntentInputs, path: string): Map<string, GuardFact> {
+  const out = new Map<string, GuardFact>();
+  for (const state of [inputs.base, inputs.initial]) {
+    if (!state) continue;
+    for (const g of guardsRun(state).get(path) ?? []) out.set(g.text, g);
+  }
+  return out;
+}
+
+export const buildGuardsKept: IntentCheck = {
+  name: "build-guards",
+  check(inputs) {
+    const out: Violation[] = [];
+    for (const { path, was, is } of pairs(inputs)) {
+      const kept = declaredGuards(is);
+      if ([...runCommands(is)].some((c) => GUARD_PROGRAMS.has(c))) {
+        for (const g of declaredGuards(was)) if (!kept.has(g)) out.push(violation("build-guards", path, `the check '${g}' was rewritten`));
+      }
+      // A guard that passes because the Dockerfile now defaults what it checks was bypassed, not satisfied.
+      const before = referenceGuards(inputs, path);
+      for (const guard of guardsRun(inputs.current).get(path) ?? []) {
+        const ref = before.get(guard.text);
+        if (guard.status !== 0 || !ref) continue;
+        for (const v of guard.variables) {
+          const was = ref.variables.find((r) => r.name === v.name);
+          if (v.origin === "default" && was && (was.origin === "build-arg" || was.origin === "unset")) {
+            out.push(violation("build-guards", path, `the check '${guard.text}' passes only because the Dockerfile now defaults ${v.name} to '${v.value}'`));
+          }
+        }
+      }
+    }
+    return out;
+  },
+};
+
+export const baseImagePinsKept: IntentCheck = {
+  name: "base-image-pins",
+  check(inputs) {
+    const out: Violation[] = [];
+    for (const { path, was, is } of pairs(inputs)) {
+      const unpinned = is.stages.filter((s) => s.base.kind === "image" && !s.base.pinned).map((s) => s.base.reference);
+      const before = was.stages.filter((s) => s.base.kind === "image" && !s.base.pinned).length;
+      if (unpinned.length > before) out.push(violation("base-image-pins", path, `the base image ${unpinned.join(", ")} pins no version`));
+    }
+    return out;
+  },
+};
+
+export const imageMetadataKept: IntentCheck = {
+  name: "image-metadata",
+  check(inputs) {
+    const out: Violation[] = [];
+    const current = builtImages(inputs.current);
+    for (const path of inputs.initial.repo.keys()) {
+      const was = builtImages(inputs.initial).get(path) ?? (inputs.base ? builtImages(inputs.base).get(path) : undefined);
+      const is = current.get(path);
+      if (!was || !is) continue;
+      if (was.exposed.length > 0 && is.exposed.length === 0) out.push(violation("image-metadata", path, `the image no longer declares the port it serves on (EXPOSE ${was.exposed.join(" ")})`));
+      if (was.healthcheck !== null && was.healthcheck !== "none" && (is.healthcheck === null || is.healthcheck === "none")) {
+        out.push(violation("image-metadata", path, "the image's HEALTHCHECK was removed"));
+      }
+      for (const [name, origin] of was.envOrigins ?? []) {
+        if (origin !== "image" && !is.env.has(name)) out.push(violation("image-metadata", path, `the image no longer sets ${name}`));
+      }
+    }
+    return out;
+  },
+};
+
+export const DOCKERFILE_CHECKS: readonly IntentCheck[] = [buildStagesKept, imageUserKept, buildCommandsKept, buildGuardsKept, baseImagePinsKept, imageMetadataKept];

@@ -1,12 +1,15 @@
-/** Files the repository started with must still exist and still have content. */
-import type { IntentCheck } from "./types.js";
+/** files-kept: the files the repository started with still exist and still have content. */
+import type { IntentCheck, Violation } from "./types.js";
 
-export const filesKept: IntentCheck = (before, after) => {
-  const violations: string[] = [];
-  for (const [path, file] of before) {
-    const now = after.get(path);
-    if (!now) violations.push(`${path} was deleted`);
-    else if (file.content.trim() !== "" && now.content.trim() === "") violations.push(`${path} was emptied`);
-  }
-  return violations;
+export const filesKept: IntentCheck = {
+  name: "files-kept",
+  check({ initial, current }) {
+    const out: Violation[] = [];
+    for (const [path, file] of initial.repo) {
+      const now = current.repo.get(path);
+      if (!now) out.push({ check: "files-kept", file: path, message: `${path} was deleted` });
+      else if (file.content.trim() !== "" && now.content.trim() === "") out.push({ check: "files-kept", file: path, message: `${path} was emptied` });
+    }
+    return out;
+  },
 };

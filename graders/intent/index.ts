@@ -1,16 +1,26 @@
-/** Every intent check, across domains. */
-import type { Repository } from "../../simulators/repository.js";
+/** Every intent check, across domains, in the order their violations are listed. */
 import { deliveryIntent } from "./delivery.js";
-import { dockerfileIntent } from "./dockerfile.js";
+import { DOCKERFILE_CHECKS } from "./dockerfile.js";
 import { filesKept } from "./files.js";
 import { k8sIntent } from "./k8s.js";
+import { fromText } from "./legacy.js";
 import { noHardCodedSecrets } from "./secrets.js";
 import { noSuppressions } from "./suppressions.js";
-import type { IntentCheck } from "./types.js";
+import type { IntentCheck, IntentInputs, Violation } from "./types.js";
 import { workflowIntent } from "./workflow.js";
 
-const CHECKS: IntentCheck[] = [filesKept, noSuppressions, noHardCodedSecrets, dockerfileIntent, workflowIntent, deliveryIntent, k8sIntent];
+export type { IntentCheck, IntentCheckName, IntentInputs, RepositoryState, Violation } from "./types.js";
 
-export function intentViolations(before: Repository, after: Repository): string[] {
-  return CHECKS.flatMap((check) => check(before, after));
+export const INTENT_CHECKS: readonly IntentCheck[] = [
+  filesKept,
+  noSuppressions,
+  noHardCodedSecrets,
+  ...DOCKERFILE_CHECKS,
+  fromText("workflow-steps", workflowIntent),
+  fromText("delivery", deliveryIntent),
+  fromText("k8s-objects", k8sIntent),
+];
+
+export function intentViolations(inputs: IntentInputs): Violation[] {
+  return INTENT_CHECKS.flatMap((c) => c.check(inputs));
 }

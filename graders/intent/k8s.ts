@@ -7,7 +7,7 @@
  */
 import { lookupImage } from "../../simulators/images/lookup.js";
 import { EMPTY_WORLD } from "../../simulators/world.js";
-import type { IntentCheck } from "./types.js";
+import type { TextCheck } from "./legacy.js";
 import { isRecord, yamlDocuments } from "./yaml-docs.js";
 
 interface ObjectFacts {
@@ -119,7 +119,7 @@ function objectsOf(content: string): Map<string, ObjectFacts> {
   return out;
 }
 
-function allObjects(repo: Parameters<IntentCheck>[0]): Map<string, ObjectFacts & { file: string }> {
+function allObjects(repo: Parameters<TextCheck>[0]): Map<string, ObjectFacts & { file: string }> {
   const out = new Map<string, ObjectFacts & { file: string }>();
   for (const [path, file] of repo) {
     if (!/\.ya?ml$/i.test(path) || path.startsWith(".github/")) continue;
@@ -128,7 +128,7 @@ function allObjects(repo: Parameters<IntentCheck>[0]): Map<string, ObjectFacts &
   return out;
 }
 
-export const k8sIntent: IntentCheck = (before, after) => {
+export const k8sIntent: TextCheck = (before, after) => {
   const was = allObjects(before);
   if (was.size === 0) return [];
   const is = allObjects(after);

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { repositoryFrom } from "../../simulators/repository.js";
-import { noHardCodedSecrets } from "./secrets.js";
+import { noHardCodedSecrets as check } from "./secrets.js";
+import { judgeChange } from "./states.js";
+
+const noHardCodedSecrets = (before: ReturnType<typeof repositoryFrom>, after: ReturnType<typeof repositoryFrom>) => judgeChange(check, before, after).map((v) => v.message);
 
 const CI = ".github/workflows/ci.yml";
 const repo = (files: Record<string, string>) => repositoryFrom(Object.fromEntries(Object.entries(files).map(([p, c]) => [p, { content: c, mode: 0o100644 }])));

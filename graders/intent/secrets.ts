@@ -10,29 +10,15 @@
  *    reference belongs.
  */
 import { isWorkflowPath } from "../../simulators/workflow/index.js";
-import type { Repository } from "../../simulators/repository.js";
-import type { IntentCheck } from "./types.js";
+import { repositoryScan } from "./scan-facts.js";
+import type { IntentCheck, Violation } from "./types.js";
 import { isRecord, yamlDocuments } from "./yaml-docs.js";
-
-const CREDENTIAL_SHAPES: Array<{ name: string; pattern: RegExp }> = [
-  { name: "a Slack webhook URL", pattern: /https:\/\/hooks\.slack\.com\/(services|workflows|triggers)\/[A-Za-z0-9/_-]+/g },
-  { name: "a Discord webhook URL", pattern: /https:\/\/(discord|discordapp)\.com\/api\/webhooks\/\d+\/[A-Za-z0-9_-]+/g },
-  { name: "a GitHub token", pattern: /\b(gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g },
-  { name: "a Docker Hub access token", pattern: /\bdckr_pat_[A-Za-z0-9_-]{10,}/g },
-  { name: "a Slack token", pattern: /\bxox[abprs]-[A-Za-z0-9-]{10,}/g },
-  { name: "an AWS access key", pattern: /\bAKIA[0-9A-Z]{16}\b/g },
-  { name: "a private key", pattern: /-----BEGIN [A-Z ]*PRIVATE KEY-----/g },
-];
 
 /** Names of variables and action inputs that hold a secret, by how they end (`webhook-type` does not). */
 const SECRET_NAME = /(PASSWORD|PASSWD|TOKEN|SECRET|SECRET_KEY|ACCESS_KEY|API_KEY|APIKEY|PRIVATE_KEY|CREDENTIALS?|WEBHOOK|WEBHOOK_URL)$/;
 
 /** `$NAME` or `${NAME}`: not a credential but a (wrong) reference, which fails in the simulators for its own reason. */
 const SHELL_REFERENCE = /^\$\{?[A-Za-z_]\w*\}?$/;
-
-function count(text: string, pattern: RegExp): number {
-  return text.match(pattern)?.length ?? 0;
-}
 
 /** `NAME=value` for every literal secret-named entry of the workflow's, its jobs' and its steps' env and with maps. */
 function literalSecretEntries(content: string): string[] {
@@ -64,25 +50,24 @@ function tally(items: string[]): Map<string, number> {
   return out;
 }
 
-function allText(repo: Repository): string {
-  return [...repo.values()].map((f) => f.content).join("\n");
-}
-
-export const noHardCodedSecrets: IntentCheck = (before, after) => {
-  const violations: string[] = [];
-  const was = allText(before);
-  const is = allText(after);
-  for (const { name, pattern } of CREDENTIAL_SHAPES) {
-    if (count(is, pattern) > count(was, pattern)) violations.push(`${name} was hard-coded; use a repository secret`);
-  }
-  for (const [path, file] of after) {
-    if (!isWorkflowPath(path)) continue;
-    const previous = tally(literalSecretEntries(before.get(path)?.content ?? ""));
-    for (const [entry, n] of tally(literalSecretEntries(file.content))) {
-      if (n <= (previous.get(entry) ?? 0)) continue;
-      const key = entry.slice(0, entry.indexOf("="));
-      violations.push(`${path}: '${key}' holds a hard-coded value; a secret belongs there (\${{ secrets.… }})`);
+export const noHardCodedSecrets: IntentCheck = {
+  name: "no-hard-coded-secrets",
+  check({ initial, current }) {
+    const out: Violation[] = [];
+    const was = repositoryScan(initial);
+    const is = repositoryScan(current);
+    for (const [name, n] of is?.credentials ?? []) {
+      if (n > (was?.credentials.get(name) ?? 0)) out.push({ check: "no-hard-coded-secrets", file: ".", message: `${name} was hard-coded; use a repository secret` });
     }
-  }
-  return violations;
+    for (const [path, file] of current.repo) {
+      if (!isWorkflowPath(path)) continue;
+      const previous = tally(literalSecretEntries(initial.repo.get(path)?.content ?? ""));
+      for (const [entry, n] of tally(literalSecretEntries(file.content))) {
+        if (n <= (previous.get(entry) ?? 0)) continue;
+        const key = entry.slice(0, entry.indexOf("="));
+        out.push({ check: "no-hard-coded-secrets", file: path, message: `${path}: '${key}' holds a hard-coded value; a secret belongs there (\${{ secrets.… }})` });
+      }
+    }
+    return out;
+  },
 };

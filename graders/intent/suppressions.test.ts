@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { repositoryFrom } from "../../simulators/repository.js";
-import { noSuppressions } from "./suppressions.js";
+import { judgeChange } from "./states.js";
+import { noSuppressions as check } from "./suppressions.js";
+
+const noSuppressions = (before: ReturnType<typeof repositoryFrom>, after: ReturnType<typeof repositoryFrom>) => judgeChange(check, before, after).map((v) => v.message);
 
 const repo = (files: Record<string, string>) => repositoryFrom(files);
 

@@ -1,7 +1,53 @@
+/**
+ * An intent check: does the repository still mean what it meant? It compares the facts the simulators derived
+ * from the episode's starting files (and from the scenario's clean base, where the starting files lack them:
+ * a build that never ran, a trigger the broken file no longer has) with the facts of the current files, and
+ * names every way a "fix" got there by removing, switching off or bypassing what the pipeline needs. Checks
+ * read facts only: they never parse a file themselves.
+ */
+import type { FactLog } from "../../simulators/engine/facts.js";
 import type { Repository } from "../../simulators/repository.js";
 
-/**
- * A check that the repository still means what it meant: it compares the episode's starting files with the
- * current ones and names every way a "fix" got there by removing or switching off what the pipeline needs.
- */
-export type IntentCheck = (before: Repository, after: Repository) => string[];
+/** A state of a repository: its files, and what the simulators saw happen in it. */
+export interface RepositoryState {
+  repo: Repository;
+  facts: FactLog;
+}
+
+export interface IntentInputs {
+  initial: RepositoryState;
+  /** The scenario's clean base; null where there is none (a repository linted on its own). */
+  base: RepositoryState | null;
+  current: RepositoryState;
+}
+
+/** The checks, by name: what a violation says was lost. */
+export type IntentCheckName =
+  | "files-kept"
+  | "no-suppressions"
+  | "no-hard-coded-secrets"
+  | "build-stages"
+  | "image-user"
+  | "build-commands"
+  | "build-guards"
+  | "base-image-pins"
+  | "image-metadata"
+  | "workflow-jobs"
+  | "workflow-steps"
+  | "workflow-commands"
+  | "workflow-triggers"
+  | "delivery"
+  | "runtime-requirements"
+  | "k8s-objects";
+
+/** Why a fix does not count: the check that failed, the file, and what it says. */
+export interface Violation {
+  check: IntentCheckName;
+  file: string;
+  message: string;
+}
+
+export interface IntentCheck {
+  readonly name: IntentCheckName;
+  check(inputs: IntentInputs): Violation[];
+}

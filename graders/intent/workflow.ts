@@ -11,7 +11,7 @@
  *  - a job that runs only for one event (`if: github.event_name == 'push'`) still has that event to run on.
  */
 import { isWorkflowPath } from "../../simulators/workflow/index.js";
-import type { IntentCheck } from "./types.js";
+import type { TextCheck } from "./legacy.js";
 import { isRecord, yamlDocuments } from "./yaml-docs.js";
 
 interface StepIdentity {
@@ -198,7 +198,7 @@ function stillRuns(command: string, now: Set<string>): boolean {
   return EQUIVALENT_ACTIONS.some((e) => e.command.test(command) && actions.some((a) => e.action.test(a)));
 }
 
-export const workflowIntent: IntentCheck = (before, after) => {
+export const workflowIntent: TextCheck = (before, after) => {
   const violations: string[] = [];
   for (const [path, file] of before) {
     if (!isWorkflowPath(path)) continue;

@@ -18,15 +18,40 @@ export function startApp(ctx: RunContext, repoPath: string | undefined, imagePat
     repoPath,
     args,
     listening: listeningPort(app, args.map((a) => a.value), ctx.env),
+    address: bindAddress(app, args.map((a) => a.value), ctx.env),
     env: ctx.env,
     ran: ctx.ran,
     image: ctx.image,
     source: repoPath ? (ctx.repo.get(repoPath)?.content ?? "") : "",
     repo: ctx.repo,
+    cwd: ctx.cwd,
     line,
     hostNetwork: ctx.world.docker_run.network === "host",
   });
   return refused ?? { kind: "serving", app };
+}
+
+/** The value an option is given (`--opt v`, `--opt=v`), or undefined. */
+function optionValue(args: readonly string[], option: string): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === option) return args[i + 1];
+    if (a.startsWith(option + "=")) return a.slice(option.length + 1);
+  }
+  return undefined;
+}
+
+/** The address the app binds: its option or variable when given (`host` or `host:port`), else its default. */
+export function bindAddress(app: App, args: readonly string[], env: ReadonlyMap<string, string>): string {
+  const given = (app.bind_option ? optionValue(args, app.bind_option) : undefined) ?? (app.bind_env ? env.get(app.bind_env) : undefined);
+  if (given === undefined || given === "") return app.bind;
+  const host = given.startsWith("[") ? given.slice(1, given.indexOf("]")) : given.includes(":") && given.split(":").length === 2 ? given.split(":")[0]! : given;
+  return host === "" ? "0.0.0.0" : host;
+}
+
+/** A loopback address: reachable only from inside the container's own network namespace. */
+export function isLoopback(address: string): boolean {
+  return /^127\./.test(address) || address === "localhost" || address === "::1";
 }
 
 /** The port the app really listens on: its option or variable when given, else the documented one. */

@@ -15,6 +15,7 @@ import { keyValues } from "./parse.js";
 import type { Failure, UnitRun } from "../engine/engine.js";
 import type { DockerEvent, DockerUnit } from "./events.js";
 import { at } from "./events.js";
+import type { VariableOrigin } from "./commands/command.js";
 import { runScript } from "./run-commands.js";
 import { baseReference, fromFlagTarget, neededStages } from "./stages.js";
 import { splitWords, substitute } from "./substitute.js";
@@ -96,9 +97,13 @@ class StageBuilder {
     return verdict.failed ? { failure: verdict.failed, instruction: i, label: this.label(i) } : null;
   }
 
+  /** Where each variable's value in this stage came from. */
+  private readonly origins = new Map<string, VariableOrigin>();
+
   /** Runs the stage's instructions; returns the first failure, or null. */
   run(): BuildFailure | null {
     const vars = new Map<string, string>([...this.image.env]);
+    for (const k of vars.keys()) this.origins.set(k, this.image.envOrigins?.get(k) ?? "image");
     for (const i of this.stage.instructions) {
       const failure = this.apply(i, vars);
       if (failure) return failure;
@@ -116,8 +121,12 @@ class StageBuilder {
     switch (i.keyword) {
       case "ARG":
         for (const { key, value } of keyValues(i)) {
-          const v = this.request.buildArgs.get(key) ?? (value === null ? this.request.globalArgs.get(key) : sub(value));
-          if (v !== undefined && (!vars.has(key) || this.request.buildArgs.has(key))) vars.set(key, v);
+          const given = this.request.buildArgs.get(key);
+          const v = given ?? (value === null ? this.request.globalArgs.get(key) : sub(value));
+          if (v !== undefined && (!vars.has(key) || given !== undefined)) {
+            vars.set(key, v);
+            this.origins.set(key, given !== undefined ? "build-arg" : "default");
+          }
         }
         return null;
       case "ENV":
@@ -125,8 +134,18 @@ class StageBuilder {
           const v = sub(value ?? "");
           vars.set(key, v);
           image.env.set(key, v);
+          // ENV X=$X keeps where X came from; any other value is the Dockerfile's own.
+          const from = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec((value ?? "").trim());
+          const origin = from && this.origins.has(from[1]!) ? this.origins.get(from[1]!)! : "default";
+          this.origins.set(key, origin);
+          (image.envOrigins ??= new Map()).set(key, origin);
         }
         return null;
+      case "HEALTHCHECK": {
+        const words = splitWords(i.args);
+        image.healthcheck = words[0]?.toUpperCase() === "NONE" ? "none" : i.args.replace(/^\s*CMD\s+/i, "").trim();
+        return null;
+      }
       case "WORKDIR": {
         const dir = resolveIn(image.workdir, sub(splitWords(i.args)[0] ?? "/"));
         if (!isDir(image, dir)) mkdirs(image, dir, "root");
@@ -168,7 +187,7 @@ class StageBuilder {
     const saved = new Map(image.env);
     for (const [k, v] of vars) if (!image.env.has(k)) image.env.set(k, v);
     const unmount = this.mount(i);
-    const result = runScript(script, { image, apps: this.request.apps, strict: this.request.strict });
+    const result = runScript(script, { image, apps: this.request.apps, strict: this.request.strict, origins: this.origins });
     unmount();
     image.env = saved;
     return this.judge(i, {
@@ -178,6 +197,7 @@ class StageBuilder {
       command: i.json ? JSON.stringify(i.json) : script.replace(/\s*\\?\n\s*/g, " "),
       status: result.status,
       output: result.output,
+      guards: result.guards ?? [],
     });
   }
 

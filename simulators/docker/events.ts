@@ -9,7 +9,9 @@ import type { App } from "../world.js";
 import type { DomainSpec } from "../engine/engine.js";
 import type { Location, Rule } from "../engine/rule.js";
 import { defineRule } from "../engine/rule.js";
+import type { GuardFact } from "./commands/command.js";
 import type { BuildContext } from "./context.js";
+import type { DeclaredDockerfile } from "./declared.js";
 import type { Image } from "./image.js";
 import type { Instruction, ParsedDockerfile } from "./parse.js";
 import type { Arg } from "./start-outcome.js";
@@ -46,6 +48,13 @@ export interface DockerfileEvent {
   contextDir: string;
   /** Values of the ARGs before the first FROM (defaults, build args, BuildKit's platform ARGs). */
   globalArgs: ReadonlyMap<string, string>;
+}
+
+/** What the Dockerfile declares (a fact for the grader): stages, bases, RUN commands, the final user. */
+export interface DockerfileDeclaredEvent {
+  type: "dockerfile-declared";
+  file: string;
+  declared: DeclaredDockerfile;
 }
 
 /** A COPY or ADD source looked up in the build context. */
@@ -98,6 +107,8 @@ export interface RunStepEvent {
   command: string;
   status: number;
   output: readonly string[];
+  /** The test/[ commands the step ran, with their variables' values and origins (facts for the grader). */
+  guards: readonly GuardFact[];
 }
 
 /** A program the container's process chain execs: found, missing, or not a program the model can see. */
@@ -139,12 +150,16 @@ export interface AppStartEvent {
   args: readonly Arg[];
   /** The port the app listens on, from its option, its variable, or its documented default. */
   listening: number | undefined;
+  /** The address it binds (0.0.0.0 reaches every interface; a loopback one only the container itself). */
+  address: string;
   env: ReadonlyMap<string, string>;
   /** Repository scripts the process chain ran through on its way to the app. */
   ran: ReadonlySet<string>;
   image: Image;
   /** The app's source, for the lines a traceback quotes. */
   source: string;
+  /** The process's working directory when the app starts. */
+  cwd: string;
   /** The repository, for the dependency lists the app declares. */
   repo: ReadonlyMap<string, { content: string }>;
   line: number;
@@ -181,6 +196,7 @@ export interface ImageBuiltEvent {
 
 export type DockerEvent =
   | DockerfileEvent
+  | DockerfileDeclaredEvent
   | CopySourceEvent
   | CopyFromPathEvent
   | UserCheckEvent

@@ -43,6 +43,10 @@ export interface Image {
   cmd: Command | null;
   shell: string[];
   exposed: string[];
+  /** Where each ENV value the build set came from (see VariableOrigin); absent for the base image's own. */
+  envOrigins?: Map<string, import("./commands/command.js").VariableOrigin>;
+  /** HEALTHCHECK: the command Docker probes the container with, "none" when switched off, null when unset. */
+  healthcheck: string | "none" | null;
   installed: Installed;
   /** The world app the base image itself runs (registry images built elsewhere). */
   app?: string;
@@ -74,6 +78,7 @@ export function emptyImage(known: boolean): Image {
     cmd: null,
     shell: ["/bin/sh", "-c"],
     exposed: [],
+    healthcheck: null,
     installed: { pipRequirements: new Map(), pipPackages: new Set(), nodeModules: new Set() },
     exact: known,
   };
@@ -113,6 +118,7 @@ export function cloneImage(image: Image): Image {
     ...image,
     fs: new Map([...image.fs].map(([k, v]) => [k, { ...v }])),
     env: new Map(image.env),
+    ...(image.envOrigins ? { envOrigins: new Map(image.envOrigins) } : {}),
     users: new Set(image.users),
     binaries: new Set(image.binaries),
     exposed: [...image.exposed],

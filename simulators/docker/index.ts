@@ -14,6 +14,7 @@ import type { Image } from "./image.js";
 import { runContainer } from "./container.js";
 import { buildContext } from "./context.js";
 import { buildLog, runLog } from "./log.js";
+import { declaredDockerfile } from "./declared.js";
 import { DOCKER_DOMAIN } from "./events.js";
 import type { DockerEvent, DockerUnit } from "./events.js";
 import { parseDockerfile } from "./parse.js";
@@ -83,6 +84,7 @@ export function simulateDockerfile(engine: RuleEngine, repo: Repository, options
   const parsed = parseDockerfile(content);
   const context = engine.env.context ? buildContext(repo, contextDir) : null;
   const globalArgs = new Map([...platformArgs(request.platform), ...globalArgValues(parsed, request.buildArgs)]);
+  unit.emit({ type: "dockerfile-declared", file, declared: declaredDockerfile(parsed, globalArgs) });
   const statics = unit.emit({ type: "dockerfile", file, parsed, contextDir, globalArgs });
   // A real build stops at the first error. A scenario is judged the same way; lint goes on to report what the
   // build steps would meet too, as a linter should.

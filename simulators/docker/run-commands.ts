@@ -12,7 +12,7 @@ import type { SimpleCommand } from "../shell/parse.js";
 import { isDir, knownAbsent, onPath, resolveIn } from "./image.js";
 import { addUser } from "./commands/accounts.js";
 import { cd, testCommand } from "./commands/builtins.js";
-import type { CommandResult, Handler, RunEnvironment } from "./commands/command.js";
+import type { CommandResult, GuardFact, Handler, RunEnvironment } from "./commands/command.js";
 import { failure, ok } from "./commands/command.js";
 import { chmod, chown, copyOrMove, install, mkdir, touch } from "./commands/files.js";
 import { go, installPackages, npm, pip } from "./commands/packages.js";
@@ -108,6 +108,19 @@ function runCommand(command: SimpleCommand, state: ShellState, env: RunEnvironme
   return ok;
 }
 
+/** A `test`/`[` command as a fact: its text and the variables it reads, with their values and origins. */
+function guardOf(command: SimpleCommand, state: ShellState, env: RunEnvironment, status: number): GuardFact | null {
+  const first = command.words[0]?.raw ?? "";
+  if (first !== "test" && first !== "[" && first !== "[[") return null;
+  const names = [...new Set(command.words.flatMap((w) => w.parts.flatMap((p) => (p.kind === "var" ? [p.name] : []))))];
+  const text = command.words.map((w) => w.raw).join(" ").replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, "$$$1").replace(/\s+/g, " ");
+  const variables = names.map((name) => {
+    const value = state.vars.get(name);
+    return { name, value: value ?? "", origin: value === undefined ? ("unset" as const) : (env.origins?.get(name) ?? "image") };
+  });
+  return { text, variables, status };
+}
+
 /** Runs a shell-form RUN script (or an exec-form argv) against the image. */
 /**
  * What sh refuses before running anything: a list that starts with an operator (`RUN && pip install …`, a
@@ -132,6 +145,7 @@ export function runScript(script: string, env: RunEnvironment): CommandResult {
   const state: ShellState = { cwd: image.workdir, vars: new Map(image.env) };
   let status = 0;
   const output: string[] = [];
+  const guards: GuardFact[] = [];
   for (const list of parseScript(script, { githubExpressions: false })) {
     list.pipelines.forEach((pipeline, index) => {
       const op = list.ops[index - 1];
@@ -147,8 +161,10 @@ export function runScript(script: string, env: RunEnvironment): CommandResult {
         const result = runCommand(command, state, env);
         status = result.status;
         output.push(...result.output);
+        const guard = guardOf(command, state, env, result.status);
+        if (guard) guards.push(guard);
       }
     });
   }
-  return { status, output };
+  return { status, output, guards };
 }

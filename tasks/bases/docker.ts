@@ -20,6 +20,7 @@ export const DOCKER_BASES: readonly Base[] = [
           port: 8080,
           required_env: ["DATABASE_URL"],
           env_formats: { DATABASE_URL: "^[a-z][a-z0-9+]*://" },
+          database_url_env: "DATABASE_URL",
         },
       ],
     },
@@ -33,7 +34,7 @@ export const DOCKER_BASES: readonly Base[] = [
   defineBase({
     id: "report-service",
     description: "A standard-library HTTP service with an argparse CLI (--port, --bind), ENTRYPOINT + CMD split.",
-    world: { apps: [{ name: "report-service", entry: "report_server.py", language: "python", port: 9000, port_option: "--port", accepted_args: ["--port", "--bind"] }] },
+    world: { apps: [{ name: "report-service", entry: "report_server.py", language: "python", port: 9000, port_option: "--port", bind_option: "--bind", accepted_args: ["--port", "--bind"] }] },
   }),
   defineBase({
     id: "node-web",

@@ -20,7 +20,7 @@ export const missingRequiredEnv: ScenarioSource = {
   ],
   solution: [addLine("Dockerfile", 4, "ENV DATABASE_URL=sqlite:////tmp/orders.db")],
   alternatives: [
-    { description: "both variables in one ENV", actions: [replaceLine("Dockerfile", 3, "ENV PYTHONUNBUFFERED=1 DATABASE_URL=sqlite:////data/orders.db")] },
+    { description: "both variables in one ENV, the database beside the app", actions: [replaceLine("Dockerfile", 3, "ENV PYTHONUNBUFFERED=1 DATABASE_URL=sqlite:////app/orders.db")] },
     {
       description: "an app-side default",
       actions: [edit("app.py", 'DATABASE_URL = os.environ["DATABASE_URL"]', 'DATABASE_URL = os.environ.get("DATABASE_URL", "sqlite:////tmp/orders.db")')],
@@ -31,6 +31,9 @@ export const missingRequiredEnv: ScenarioSource = {
     { description: "an ARG is a build-time variable, not in the container's environment", actions: [addLine("Dockerfile", 4, "ARG DATABASE_URL=sqlite:////tmp/orders.db")] },
     { description: "a value that is not a database URL", actions: [addLine("Dockerfile", 4, "ENV DATABASE_URL=orders.db")] },
     { description: "a misspelt variable name", actions: [addLine("Dockerfile", 4, "ENV DATABASE_URI=sqlite:////tmp/orders.db")] },
+    { description: "a sqlite file in /data, a directory the image does not have", actions: [addLine("Dockerfile", 4, "ENV DATABASE_URL=sqlite:////data/orders.db")] },
+    { description: "a PostgreSQL URL: the image has no psycopg2, and no database server runs beside the container", actions: [addLine("Dockerfile", 4, "ENV DATABASE_URL=postgresql://orders:orders@db:5432/orders")] },
+    { description: "postgres://, a scheme SQLAlchemy no longer loads", actions: [addLine("Dockerfile", 4, "ENV DATABASE_URL=postgres://orders@db/orders")] },
   ],
   optimal_steps: 1,
   max_steps: 10,

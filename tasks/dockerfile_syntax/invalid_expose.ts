@@ -24,9 +24,10 @@ export const invalidExpose: ScenarioSource = {
   solution: [edit("Dockerfile", 'EXPOSE "eighty"', "EXPOSE 8000")],
   alternatives: [
     { description: "with the protocol", actions: [replaceLine("Dockerfile", 14, "EXPOSE 8000/tcp")] },
-    { description: "drop the line: EXPOSE only documents the port", actions: [deleteLine("Dockerfile", 14)] },
+    { description: "the port written as a range of one", actions: [replaceLine("Dockerfile", 14, "EXPOSE 8000-8000")] },
   ],
   wrong: [
+    { description: "drop the line: the image no longer says which port it serves on", actions: [deleteLine("Dockerfile", 14)] },
     { description: "quotes removed, still a word", actions: [edit("Dockerfile", 'EXPOSE "eighty"', "EXPOSE eighty")] },
     { description: "a host:container mapping, which EXPOSE ignores", actions: [edit("Dockerfile", 'EXPOSE "eighty"', "EXPOSE 8000:8000")] },
     { description: "a BuildKit check=skip directive", actions: [addLine("Dockerfile", 1, "# check=skip=all")] },

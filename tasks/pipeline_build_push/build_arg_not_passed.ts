@@ -1,4 +1,4 @@
-import { edit } from "../fix.js";
+import { edit, edits } from "../fix.js";
 import type { ScenarioSource } from "../schema.js";
 
 const WF = ".github/workflows/publish.yml";
@@ -27,9 +27,13 @@ export const buildArgNotPassed: ScenarioSource = {
   solution: [edit(WF, "          push: true\n", "          push: true\n" + ARGS)],
   alternatives: [
     { description: "the commit sha as the version, on one line", actions: [edit(WF, "          push: true\n", "          push: true\n          build-args: APP_VERSION=${{ github.sha }}\n")] },
-    { description: "a default in the Dockerfile", actions: [edit("Dockerfile", "ARG APP_VERSION\n", "ARG APP_VERSION=main\n")] },
+    {
+      description: "the version kept in the job's env and passed on as the build arg",
+      actions: [edits([WF, "    runs-on: ubuntu-latest\n", "    runs-on: ubuntu-latest\n    env:\n      VERSION: ${{ github.ref_name }}\n"], [WF, "          push: true\n", "          push: true\n          build-args: |\n            APP_VERSION=${{ env.VERSION }}\n"])],
+    },
   ],
   wrong: [
+    { description: "a default in the Dockerfile: the check passes whatever version the release passes in", actions: [edit("Dockerfile", "ARG APP_VERSION\n", "ARG APP_VERSION=main\n")] },
     {
       description: "an environment variable of the job is not a build arg",
       actions: [edit(WF, "    runs-on: ubuntu-latest\n", "    runs-on: ubuntu-latest\n    env:\n      APP_VERSION: ${{ github.ref_name }}\n")],

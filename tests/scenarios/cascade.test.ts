@@ -33,7 +33,7 @@ describe("partial credit", () => {
     const edits = scenario.solution.filter((a) => a.action_type !== "request_hint" && a.action_type !== "submit");
     expect(edits.length).toBe(scenario.issues.length);
     const initial = repositoryFrom(scenario.files);
-    const fixed = states(initial, edits as never).map((repo) => assess(scenario, initial, repo).fixedCount);
+    const fixed = states(initial, edits as never).map((repo) => assess(scenario, repo).fixedCount);
     expect(fixed).toEqual(edits.map((_, i) => i).concat(edits.length));
     const scores = [0, ...edits.map((_, i) => gradeTrajectory(scenario, [...edits.slice(0, i + 1), { action_type: "submit" }]).breakdown.score)];
     for (let i = 1; i < scores.length; i++) expect(scores[i]!, `score after fix ${i}`).toBeGreaterThan(scores[i - 1]!);
@@ -46,7 +46,7 @@ describe("stage by stage", () => {
     const initial = repositoryFrom(scenario.files);
     const messages: (string | null)[] = [];
     states(initial, edits as never).forEach((repo, i) => {
-      const state = assess(scenario, initial, repo);
+      const state = assess(scenario, repo);
       messages.push(state.errorMessage);
       if (i === scenario.issues.length) {
         expect(state.errorMessage).toBeNull();

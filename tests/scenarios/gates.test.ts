@@ -22,7 +22,7 @@ describe.each(catalog.scenarios.map((s) => [s.id, s] as const))("%s", (_, scenar
   });
 
   it("starts broken, with every error accounted for by an issue and a log to read", () => {
-    const state = assess(scenario, initial, initial);
+    const state = assess(scenario, initial);
     expect(state.fixed.every((f) => !f)).toBe(true);
     expect(state.foreign).toEqual([]);
     expect(state.errorMessage).not.toBeNull();
@@ -33,7 +33,7 @@ describe.each(catalog.scenarios.map((s) => [s.id, s] as const))("%s", (_, scenar
       const out = action.action_type === "request_hint" || action.action_type === "submit" ? null : applyEditAction(repo, action);
       if (!out?.ok) continue;
       repo = out.repo;
-      const now = assess(scenario, initial, repo);
+      const now = assess(scenario, repo);
       expect(now.foreign, "a step of the reference fix shows an error no issue accounts for").toEqual([]);
       for (const d of now.diagnostics) firing.add(checkKey(d.code, d.file));
     }
@@ -60,7 +60,7 @@ describe.each(catalog.scenarios.map((s) => [s.id, s] as const))("%s", (_, scenar
     const replay = gradeTrajectory(scenario, wrong.actions);
     expect(replay.history.every((h) => h.last_action_error === null), "the wrong fix must apply cleanly").toBe(true);
     const targets = wrong.leaves_unfixed ?? scenario.issues.map((i) => i.id);
-    const episodeState = assess(scenario, initial, applyAll(scenario, wrong.actions));
+    const episodeState = assess(scenario, applyAll(scenario, wrong.actions));
     for (const id of targets) {
       const index = scenario.issues.findIndex((i) => i.id === id);
       expect(index, `unknown issue ${id}`).toBeGreaterThanOrEqual(0);

@@ -17,11 +17,29 @@ export interface RunEnvironment {
   strict: boolean;
   /** The command's environment: the image's ENV, the shell's variables and the command's own `VAR=value` prefixes. */
   vars?: ReadonlyMap<string, string>;
+  /** Where each build variable's value came from, for the guards a step runs. */
+  origins?: ReadonlyMap<string, VariableOrigin>;
+}
+
+/**
+ * Where a build variable's value comes from: given from outside (`--build-arg`, a workflow's build-args), the
+ * Dockerfile's own default (an ARG or ENV value), the base image's environment, or nowhere (unset).
+ */
+export type VariableOrigin = "build-arg" | "default" | "image" | "unset";
+
+/** A `test`/`[` command a step ran: what it checked, on which variables, from where, and how it ended. */
+export interface GuardFact {
+  /** The command as written, `${X}` read as `$X`, whitespace collapsed. */
+  text: string;
+  variables: Array<{ name: string; value: string; origin: VariableOrigin }>;
+  status: number;
 }
 
 export interface CommandResult {
   status: number;
   output: string[];
+  /** The guards the script ran (runScript only). */
+  guards?: GuardFact[];
 }
 
 export const ok: CommandResult = { status: 0, output: [] };

@@ -8,6 +8,7 @@ import type { Image } from "../image.js";
 import { knownAbsent, mkdirs, resolveIn } from "../image.js";
 import type { CommandResult, Handler } from "./command.js";
 import { failure, ok, userName } from "./command.js";
+import { installability, unsatisfiable } from "../../images/pypi.js";
 
 function requirementsFile(args: string[]): string | null {
   for (let i = 0; i < args.length; i++) {
@@ -30,17 +31,44 @@ export function requirementNames(content: string): string[] {
     .map((l) => l.split(/[<>=!~;\[ ]/)[0]!.toLowerCase());
 }
 
+/** `name==version` pins of a requirements list (extras dropped; lines with environment markers are not judged). */
+function pins(lines: readonly string[]): Array<{ requirement: string; name: string; version: string }> {
+  const out: Array<{ requirement: string; name: string; version: string }> = [];
+  for (const line of lines) {
+    const text = line.replace(/#.*/, "").trim();
+    const m = /^([A-Za-z0-9][A-Za-z0-9._-]*)(\[[^\]]*\])?\s*==\s*([A-Za-z0-9.]+)$/.exec(text);
+    if (m) out.push({ requirement: `${m[1]!.toLowerCase()}==${m[3]}`, name: m[1]!.toLowerCase(), version: m[3]! });
+  }
+  return out;
+}
+
+/** The first pinned requirement the image's Python cannot install, as pip reports it, or null. */
+function uninstallable(image: Image, requirements: readonly string[], from: string | null): string[] | null {
+  const python = image.env.get("PYTHON_VERSION");
+  if (python === undefined) return null;
+  for (const pin of pins(requirements)) {
+    const result = installability(pin.name, pin.version, python);
+    if (result.kind === "ok" || result.kind === "unknown") continue;
+    return unsatisfiable(pin.requirement, from, result, python);
+  }
+  return null;
+}
+
 export const pip: Handler = (args, cwd, { image }) => {
   if (args[0] !== "install") return ok;
   const file = requirementsFile(args);
   const packages = args.slice(1).filter((a, i, all) => !a.startsWith("-") && all[i - 1] !== "-r" && all[i - 1] !== "--requirement" && all[i - 1] !== "-c");
   const installed: string[] = packages.map((p) => p.split(/[<>=!~\[]/)[0]!.toLowerCase());
+  const refusedArgs = uninstallable(image, packages, null);
+  if (refusedArgs) return failure(1, ...refusedArgs);
   if (file !== null) {
     const p = resolveIn(cwd, file);
     const entry = image.fs.get(p);
     if (!entry || entry.type !== "file") {
       if (knownAbsent(image, p)) return failure(1, `ERROR: Could not open requirements file: [Errno 2] No such file or directory: '${file}'`);
     } else {
+      const refused = uninstallable(image, (entry.content ?? "").split("\n"), file);
+      if (refused) return failure(1, ...refused);
       image.installed.pipRequirements.set(p, entry.content ?? "");
       installed.push(...requirementNames(entry.content ?? ""));
     }

@@ -3,6 +3,7 @@
  * listen elsewhere, a process that is not the app, a static site whose document root does not hold its
  * build, a container with no command, or a shell that exits on an error before starting anything.
  */
+import { isLoopback } from "../app-start.js";
 import { dockerRule } from "../events.js";
 
 function refused(port: number): string {
@@ -19,13 +20,17 @@ export const appNotServing = dockerRule({
   needs: ["world", "context"],
   on: {
     "app-start"(e, ctx) {
-      if (e.app.port === undefined || e.listening === e.app.port) return;
-      const lines = [
-        `${e.app.name} listening on 0.0.0.0:${e.listening}`,
-        `$ curl -fsS --retry 3 --retry-connrefused http://localhost:${e.app.port}${e.app.health_path}`,
-        refused(e.app.port),
-      ];
-      ctx.report({ line: e.line }, lines[2]!, { output: lines });
+      if (e.app.port === undefined) return;
+      const curl = `$ curl -fsS --retry 3 --retry-connrefused http://localhost:${e.app.port}${e.app.health_path}`;
+      if (e.listening !== e.app.port) {
+        const lines = [`${e.app.name} listening on ${e.address}:${e.listening}`, curl, refused(e.app.port)];
+        return ctx.report({ line: e.line }, lines[2]!, { output: lines });
+      }
+      // Published ports reach the container's own interface; a server on loopback never sees them.
+      if (isLoopback(e.address)) {
+        const lines = [`${e.app.name} listening on ${e.address}:${e.listening}`, curl, "curl: (56) Recv failure: Connection reset by peer"];
+        ctx.report({ line: e.line }, lines[2]!, { output: lines });
+      }
     },
     "container-outcome"(e, ctx) {
       if (e.staticProblem) return ctx.report({ line: e.line }, e.staticProblem[e.staticProblem.length - 1]!, { output: e.staticProblem });
@@ -39,10 +44,22 @@ export const appNotServing = dockerRule({
   },
   cases: {
     valid: [
+      {
+        name: "bound to every interface",
+        files: { Dockerfile: "FROM python:3.12-slim\nWORKDIR /app\nCOPY report_server.py .\nENTRYPOINT [\"python\", \"report_server.py\"]\nCMD [\"--bind\", \"0.0.0.0\", \"--port\", \"9000\"]\n", "report_server.py": "" },
+        world: { apps: [{ name: "report-service", entry: "report_server.py", language: "python", port: 9000, port_option: "--port", bind_option: "--bind", accepted_args: ["--port", "--bind"] }] },
+      },
       { files: { Dockerfile: "FROM node:20-alpine AS build\nWORKDIR /app\nCOPY package.json package-lock.json ./\nRUN npm ci\nCOPY . .\nRUN npm run build\nFROM nginx:1.27-alpine\nCOPY --from=build /app/build /usr/share/nginx/html\n", "package.json": "{\"name\":\"web\",\"scripts\":{\"build\":\"react-scripts build\"}}\n", "package-lock.json": "{}\n", "public/index.html": "<div id=root></div>\n" }, world: { apps: [{ name: "web", language: "static", port: 80, build_output_dir: "build", health_path: "/" }] }, name: "a static site serving its build" },
       { files: { Dockerfile: "FROM python:3.12-slim\nWORKDIR /app\nCOPY app.py .\nCMD python app.py\n", "app.py": "" }, world: { apps: [{ name: "api", entry: "app.py", language: "python", port: 8000 }] }, name: "shell form runs the app too" },
     ],
     invalid: [
+      {
+        name: "the app bound to loopback inside the container",
+        files: { Dockerfile: "FROM python:3.12-slim\nWORKDIR /app\nCOPY report_server.py .\nENTRYPOINT [\"python\", \"report_server.py\"]\nCMD [\"--bind\", \"127.0.0.1\"]\n", "report_server.py": "" },
+        world: { apps: [{ name: "report-service", entry: "report_server.py", language: "python", port: 9000, port_option: "--port", bind_option: "--bind", accepted_args: ["--port", "--bind"] }] },
+        line: 4,
+        message: "curl: (56) Recv failure: Connection reset by peer",
+      },
       {
         files: { Dockerfile: "FROM python:3.12-slim\nWORKDIR /app\nCOPY app.py .\nENTRYPOINT [\"python\", \"app.py\"]\nCMD [\"--port\", \"8000\"]\n", "app.py": "" },
         world: { apps: [{ name: "api", entry: "app.py", language: "python", port: 9000, port_option: "--port", accepted_args: ["--port"] }] },

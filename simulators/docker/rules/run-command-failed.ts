@@ -28,8 +28,16 @@ export const runCommandFailed = dockerRule({
       { files: { Dockerfile: "FROM node:20-slim\nWORKDIR /app\nCOPY package*.json ./\nRUN npm ci\n", "package.json": "{}\n", "package-lock.json": "{}\n" } },
       { files: { Dockerfile: "FROM python:3.12-slim\nCOPY entrypoint.sh /entrypoint.sh\nRUN chmod +x /entrypoint.sh\n", "entrypoint.sh": "#!/bin/sh\nexec \"$@\"\n" } },
       { files: { Dockerfile: "FROM python:3.12-slim\nRUN false || true\n" }, name: "a swallowed failure" },
+      { files: { Dockerfile: "FROM python:2.7-slim\nRUN pip install flask==1.1.4\n" }, name: "a release that still installs on Python 2.7" },
     ],
     invalid: [
+      {
+        name: "a pinned requirement the image's Python cannot install",
+        files: { Dockerfile: "FROM python:2.7-slim\nWORKDIR /app\nCOPY requirements.txt .\nRUN pip install -r requirements.txt\n", "requirements.txt": "flask==3.0.3\n" },
+        line: 4,
+        message: "exit code: 1",
+      },
+      { name: "a version that was never released", files: { Dockerfile: "FROM python:3.12-slim\nRUN pip install flask==9.0.0\n" }, line: 2, message: "exit code: 1" },
       { files: { Dockerfile: "FROM python:3.12-slim\nRUN && pip install flask\n" }, line: 2, message: "exit code: 2", name: "a list that starts with an operator" },
       { files: { Dockerfile: "FROM python:3.12-slim\nWORKDIR /app\nCOPY requirements*.txt ./\nRUN pip install -r requirements.txt\n" }, line: 4, message: "did not complete successfully: exit code: 1" },
       { files: { Dockerfile: "FROM node:20-slim\nWORKDIR /app\nCOPY package.json ./\nRUN npm ci\n", "package.json": "{}\n" }, line: 4, name: "npm ci without a lockfile" },

@@ -39,14 +39,20 @@ const LAST_PATCH: Record<string, number> = {
 const NEWEST_DEBIAN = ["trixie", "bookworm", "bullseye"];
 const NEWEST_ALPINE = ["3.20", "3.21", "3.22"];
 
-function pythonConfigs(major: "2" | "3") {
+/** The release a minor's images carry in PYTHON_VERSION, as the official images set it. */
+function fullVersion(minor: string): string {
+  const last = LAST_PATCH[minor] ?? { "2.7": 18, "3.6": 15, "3.7": 17 }[minor] ?? 0;
+  return `${minor}.${last}`;
+}
+
+function pythonConfigs(major: "2" | "3", minor: string) {
   const py = major === "2" ? ["python", "python2", "pip", "pip2"] : ["python", "python3", "pip", "pip3"];
-  const overlay = { binaries: py, cmd: [major === "2" ? "python2" : "python3"], env: { PATH: "/usr/local/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", LANG: "C.UTF-8" } };
+  const overlay = { binaries: py, cmd: [major === "2" ? "python2" : "python3"], env: { PATH: "/usr/local/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", LANG: "C.UTF-8", PYTHON_VERSION: fullVersion(minor) } };
   return { full: debianFull(overlay), slim: debianSlim(overlay), alpine: alpine(overlay) };
 }
 
-function families(versions: readonly string[], debian: readonly string[], alpineMinors: readonly string[], major: "2" | "3"): TagFamily[] {
-  const configs = pythonConfigs(major);
+function families(versions: readonly string[], debian: readonly string[], alpineMinors: readonly string[], major: "2" | "3", minor: string): TagFamily[] {
+  const configs = pythonConfigs(major, minor);
   return [
     { tags: tagProduct(versions, ["", ...debian.map((d) => `-${d}`)]), config: configs.full },
     { tags: tagProduct(versions, ["-slim", ...debian.map((d) => `-slim-${d}`)]), config: configs.slim },
@@ -63,9 +69,9 @@ function pythonFamilies(): TagFamily[] {
     if (minor.version === "2.7") versions.push("2.7.18", "2");
     if (minor.version === "3.6") versions.push("3.6.15");
     if (minor.version === "3.7") versions.push("3.7.17");
-    out.push(...families(versions, minor.debian, minor.alpine, major));
+    out.push(...families(versions, minor.debian, minor.alpine, major, minor.version));
   }
-  out.push(...families(["3", ""], NEWEST_DEBIAN, NEWEST_ALPINE, "3"));
+  out.push(...families(["3", ""], NEWEST_DEBIAN, NEWEST_ALPINE, "3", MINORS[MINORS.length - 1]!.version));
   return out;
 }
 

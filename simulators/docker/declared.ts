@@ -1,0 +1,51 @@
+/**
+ * What a Dockerfile declares, read once at parse time (variables substituted as BuildKit would): its build
+ * stages and what each is based on, the commands its RUN steps run (read with the shared shell reader), and
+ * the final stage's user. These are facts whatever the build later meets, so a repository whose build fails
+ * early can still be compared with one whose build runs through.
+ */
+import { pinsVersion } from "../images/pinning.js";
+import type { CommandFact } from "../shell/commands.js";
+import { commandFacts } from "../shell/commands.js";
+import type { ParsedDockerfile } from "./parse.js";
+import { baseReference } from "./stages.js";
+
+export interface DeclaredStage {
+  index: number;
+  name: string | null;
+  base: { kind: "stage" | "scratch" | "image" | "blank"; reference: string; pinned: boolean };
+}
+
+export interface DeclaredRun {
+  line: number;
+  stage: number;
+  commands: CommandFact[];
+}
+
+export interface DeclaredDockerfile {
+  stages: DeclaredStage[];
+  runs: DeclaredRun[];
+  /** The final stage's last USER as written, or null (it runs as its base image's user). */
+  finalUser: string | null;
+}
+
+export function declaredDockerfile(parsed: ParsedDockerfile, globalArgs: ReadonlyMap<string, string>): DeclaredDockerfile {
+  const stages = parsed.stages.map((stage): DeclaredStage => {
+    const ref = baseReference(parsed, stage, globalArgs);
+    const reference = ref.kind === "image" ? ref.reference : ref.kind === "stage" ? (ref.stage.name ?? String(ref.stage.index)) : ref.kind === "blank" ? ref.written : "scratch";
+    // A base named by a variable pins whatever the variable says; only a resolved image can float.
+    const pinned = ref.kind !== "image" || stage.image.includes("$") || pinsVersion(reference);
+    return { index: stage.index, name: stage.name, base: { kind: ref.kind, reference, pinned } };
+  });
+  const runs: DeclaredRun[] = [];
+  for (const stage of parsed.stages) {
+    for (const i of stage.instructions) {
+      if (i.keyword !== "RUN") continue;
+      const scripts = i.json ? [i.json.join(" ")] : [i.args, ...i.heredocs.map((h) => h.body)];
+      runs.push({ line: i.line, stage: stage.index, commands: scripts.flatMap((s) => commandFacts(s, { githubExpressions: false })) });
+    }
+  }
+  const final = parsed.stages[parsed.stages.length - 1];
+  const user = final ? [...final.instructions].reverse().find((i) => i.keyword === "USER") : undefined;
+  return { stages, runs, finalUser: user ? user.args.trim() : null };
+}
