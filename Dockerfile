@@ -8,6 +8,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
+COPY contracts ./contracts
 COPY simulators ./simulators
 COPY environment ./environment
 COPY graders ./graders

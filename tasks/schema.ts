@@ -4,6 +4,7 @@
  * detect it), and three sets of test data: the reference fix, alternative fixes and wrong fixes.
  */
 import { z } from "zod";
+import { IntentCheckNameSchema } from "../contracts/intent-checks.js";
 import { ActionSchema } from "../environment/actions.js";
 import { DifficultySchema } from "../environment/observation.js";
 import { StageSchema } from "../simulators/diagnostic.js";
@@ -55,9 +56,20 @@ export type Issue = z.infer<typeof IssueSchema>;
 const Actions = z.array(ActionSchema).min(1);
 
 export const FixSchema = z.object({ description: z.string(), actions: Actions }).strict();
+/**
+ * Why a wrong fix fails, which its gate asserts: a rule that still fires (a code of the simulators'), or an
+ * intent check it violates. A wrong fix that fails for some other, accidental reason is caught.
+ */
+export const WrongReasonSchema = z.union([
+  z.object({ fires: z.string().regex(/^(DF|GHA|K8S|PIPE|HOST)\d{3}$/) }).strict(),
+  z.object({ violation: IntentCheckNameSchema }).strict(),
+]);
+export type WrongReason = z.infer<typeof WrongReasonSchema>;
+
 export const WrongFixSchema = z
   .object({
     description: z.string(),
+    because: WrongReasonSchema,
     actions: Actions,
     /** Issues this wrong fix must leave unfixed; all of them when absent. */
     leaves_unfixed: z.array(z.string()).optional(),

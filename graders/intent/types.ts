@@ -6,6 +6,7 @@
  * read facts only: they never parse a file themselves.
  */
 import type { FactLog } from "../../simulators/engine/facts.js";
+import type { IntentCheckName } from "../../contracts/intent-checks.js";
 import type { Repository } from "../../simulators/repository.js";
 
 /** A state of a repository: its files, and what the simulators saw happen in it. */
@@ -21,24 +22,7 @@ export interface IntentInputs {
   current: RepositoryState;
 }
 
-/** The checks, by name: what a violation says was lost. */
-export type IntentCheckName =
-  | "files-kept"
-  | "no-suppressions"
-  | "no-hard-coded-secrets"
-  | "build-stages"
-  | "image-user"
-  | "build-commands"
-  | "build-guards"
-  | "base-image-pins"
-  | "image-metadata"
-  | "workflow-jobs"
-  | "workflow-steps"
-  | "workflow-commands"
-  | "workflow-triggers"
-  | "delivery"
-  | "runtime-requirements"
-  | "k8s-objects";
+export type { IntentCheckName } from "../../contracts/intent-checks.js";
 
 /** Why a fix does not count: the check that failed, the file, and what it says. */
 export interface Violation {

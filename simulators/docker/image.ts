@@ -145,15 +145,18 @@ export function mkdirs(image: Image, dir: string, owner: string, mode = 0o755, b
   }
 }
 
+/** Directories the base images leave empty (FHS: for the site's own data and mount points). */
+const EMPTY_BASE_DIRS = new Set(["/", "/srv", "/mnt", "/media"]);
+
 /**
  * Whether the model may conclude that `p` is absent: it knows every file the build made, and the path's
- * nearest existing directory was made by the build or is the root (base images put nothing else there).
+ * nearest existing directory was made by the build or is one base images leave empty.
  */
 export function knownAbsent(image: Image, p: string): boolean {
   if (!image.exact || image.fs.has(p)) return false;
   let dir = path.posix.dirname(p);
   while (!image.fs.has(dir)) dir = path.posix.dirname(dir);
-  return dir === "/" || image.fs.get(dir)?.byBuild === true;
+  return EMPTY_BASE_DIRS.has(dir) || image.fs.get(dir)?.byBuild === true;
 }
 
 export function addFile(image: Image, filePath: string, entry: FsEntry, byBuild = true): void {

@@ -47,10 +47,12 @@ export const cacheWithoutModeMax: ScenarioSource = {
   wrong: [
     {
       description: "mode=max on the exports, as the seed suggests: the docker driver still cannot export a cache",
+      because: { fires: "GHA109" },
       actions: [edits([WF, "cache-to: type=gha,scope=api", "cache-to: type=gha,mode=max,scope=api"], [WF, "cache-to: type=gha,scope=web", "cache-to: type=gha,mode=max,scope=web"])],
     },
     {
       description: "mode=max on cache-from, where it is ignored",
+      because: { fires: "GHA109" },
       actions: [edits([WF, "cache-from: type=gha,scope=api", "cache-from: type=gha,mode=max,scope=api"], [WF, "cache-from: type=gha,scope=web", "cache-from: type=gha,mode=max,scope=web"])],
     },
   ],

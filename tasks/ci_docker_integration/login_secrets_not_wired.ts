@@ -50,10 +50,12 @@ export const loginSecretsNotWired: ScenarioSource = {
   wrong: [
     {
       description: "only the username mapped: the password is still empty",
+      because: { fires: "GHA102" },
       actions: [edit(WF, LEDGER_LOGIN, "        env:\n          DOCKERHUB_USERNAME: ${{ secrets.DOCKERHUB_USERNAME }}\n" + LEDGER_LOGIN)],
     },
     {
       description: "secret names the repository does not have",
+      because: { fires: "GHA102" },
       actions: [edit(WF, LEDGER_LOGIN, "        env:\n          DOCKERHUB_USERNAME: ${{ secrets.DOCKER_USERNAME }}\n          DOCKERHUB_TOKEN: ${{ secrets.DOCKER_PASSWORD }}\n" + LEDGER_LOGIN)],
     },
   ],

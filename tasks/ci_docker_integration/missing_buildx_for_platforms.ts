@@ -36,14 +36,17 @@ export const missingBuildxForPlatforms: ScenarioSource = {
   wrong: [
     {
       description: "drop the platforms: a single-platform image is not what the release ships",
+      because: { violation: "delivery" },
       actions: [edit(WF, "          platforms: linux/amd64,linux/arm64\n", "")],
     },
     {
       description: "DOCKER_BUILDKIT=1: the docker driver already uses BuildKit; the limit is the driver",
+      because: { fires: "GHA109" },
       actions: [edit(WF, "  image:\n    needs: test\n    runs-on: ubuntu-latest\n", "  image:\n    needs: test\n    runs-on: ubuntu-latest\n    env:\n      DOCKER_BUILDKIT: 1\n")],
     },
     {
       description: "setup-buildx asked for the docker driver",
+      because: { fires: "GHA109" },
       actions: [edit(WF, "      - uses: docker/login-action@v3\n", "      - uses: docker/setup-buildx-action@v3\n        with:\n          driver: docker\n\n      - uses: docker/login-action@v3\n")],
     },
   ],

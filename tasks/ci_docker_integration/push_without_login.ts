@@ -44,10 +44,12 @@ export const pushWithoutLogin: ScenarioSource = {
   wrong: [
     {
       description: "a login to ghcr.io: the push goes to Docker Hub",
+      because: { fires: "GHA104" },
       actions: [edit(WF, "      - name: Build\n", "      - uses: docker/login-action@v3\n        with:\n          registry: ghcr.io\n          username: ${{ github.actor }}\n          password: ${{ secrets.GITHUB_TOKEN }}\n\n      - name: Build\n")],
     },
     {
       description: "a login with the secrets never mapped",
+      because: { fires: "GHA102" },
       actions: [edit(WF, "      - name: Build\n", "      - name: Log in\n" + LEDGER_LOGIN + "\n\n      - name: Build\n")],
     },
   ],

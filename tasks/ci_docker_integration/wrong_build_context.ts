@@ -29,12 +29,13 @@ export const wrongBuildContext: ScenarioSource = {
     { description: "the path without ./", actions: [replaceLine(WF, 29, "          file: backend/Dockerfile")] },
   ],
   wrong: [
-    { description: "file: Dockerfile, expecting it to resolve inside the context", actions: [edit(WF, "          file: ./Dockerfile\n", "          file: Dockerfile\n")] },
+    { description: "file: Dockerfile, expecting it to resolve inside the context", because: { fires: "GHA101" }, actions: [edit(WF, "          file: ./Dockerfile\n", "          file: Dockerfile\n")] },
     {
       description: "the root as context with the backend Dockerfile: its COPY sources are then looked up at the root",
+      because: { fires: "DF004" },
       actions: [edit(WF, "          context: ./backend\n          file: ./Dockerfile\n", "          context: .\n          file: ./backend/Dockerfile\n")],
     },
-    { description: "delete the API image step: the web image alone builds", actions: [deleteBlock(".github/workflows/publish.yml", 25, 34)] },
+    { description: "delete the API image step: the web image alone builds", because: { violation: "workflow-steps" }, actions: [deleteBlock(".github/workflows/publish.yml", 25, 34)] },
   ],
   optimal_steps: 1,
   max_steps: 10,

@@ -35,9 +35,9 @@ export const cmdEntrypointConflict: ScenarioSource = {
     { description: "bind and port as the defaults", actions: [replaceLine("Dockerfile", 8, 'CMD ["--bind", "0.0.0.0", "--port", "9000"]')] },
   ],
   wrong: [
-    { description: "arguments only, but another port than the one the service is reached on", actions: [replaceLine("Dockerfile", 8, 'CMD ["--port", "8000"]')] },
-    { description: "shell-form CMD is still appended, as /bin/sh -c …", actions: [replaceLine("Dockerfile", 8, "CMD python report_server.py --port 9000")] },
-    { description: "ENTRYPOINT python with the full CMD: python tries to run a file named python", actions: [replaceLine("Dockerfile", 7, 'ENTRYPOINT ["python"]')] },
+    { description: "arguments only, but another port than the one the service is reached on", because: { fires: "DF109" }, actions: [replaceLine("Dockerfile", 8, 'CMD ["--port", "8000"]')] },
+    { description: "shell-form CMD is still appended, as /bin/sh -c …", because: { fires: "DF104" }, actions: [replaceLine("Dockerfile", 8, "CMD python report_server.py --port 9000")] },
+    { description: "ENTRYPOINT python with the full CMD: python tries to run a file named python", because: { fires: "DF103" }, actions: [replaceLine("Dockerfile", 7, 'ENTRYPOINT ["python"]')] },
   ],
   optimal_steps: 1,
   max_steps: 10,

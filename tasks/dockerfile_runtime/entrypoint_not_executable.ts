@@ -25,9 +25,9 @@ export const entrypointNotExecutable: ScenarioSource = {
     { description: "run the script through sh", actions: [replaceLine("Dockerfile", 9, 'ENTRYPOINT ["sh", "/entrypoint.sh"]')] },
   ],
   wrong: [
-    { description: "chmod the copy in /app, not /entrypoint.sh", actions: [addLine("Dockerfile", 9, "RUN chmod +x entrypoint.sh")] },
-    { description: "chmod before the file is copied", actions: [addLine("Dockerfile", 8, "RUN chmod +x /entrypoint.sh")] },
-    { description: "drop the ENTRYPOINT: the database is never initialised", actions: [deleteLine("Dockerfile", 9)] },
+    { description: "chmod the copy in /app, not /entrypoint.sh", because: { fires: "DF102" }, actions: [addLine("Dockerfile", 9, "RUN chmod +x entrypoint.sh")] },
+    { description: "chmod before the file is copied", because: { fires: "DF009" }, actions: [addLine("Dockerfile", 8, "RUN chmod +x /entrypoint.sh")] },
+    { description: "drop the ENTRYPOINT: the database is never initialised", because: { fires: "DF111" }, actions: [deleteLine("Dockerfile", 9)] },
   ],
   optimal_steps: 1,
   max_steps: 10,

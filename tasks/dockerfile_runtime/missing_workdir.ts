@@ -51,9 +51,9 @@ export const missingWorkdir: ScenarioSource = {
     },
   ],
   wrong: [
-    { description: "RUN cd does not persist to CMD", actions: [addLine("Dockerfile", 6, "RUN cd /app")] },
-    { description: "a working directory where the package is not", actions: [addLine("Dockerfile", 4, "WORKDIR /srv")] },
-    { description: "node on a relative path from /", actions: [replaceLine("Dockerfile", 8, 'CMD ["node", "server.js"]')] },
+    { description: "RUN cd does not persist to CMD", because: { fires: "DF103" }, actions: [addLine("Dockerfile", 6, "RUN cd /app")] },
+    { description: "a working directory where the package is not", because: { fires: "DF103" }, actions: [addLine("Dockerfile", 4, "WORKDIR /srv")] },
+    { description: "node on a relative path from /", because: { fires: "DF103" }, actions: [replaceLine("Dockerfile", 8, 'CMD ["node", "server.js"]')] },
   ],
   optimal_steps: 1,
   max_steps: 10,

@@ -28,9 +28,9 @@ export const nonRootPrivilegedPort: ScenarioSource = {
     { description: "chown to the node user's uid (1000 in the node images)", actions: [addLine("Dockerfile", 11, "RUN mkdir -p /app/data && chown 1000:1000 /app/data")] },
   ],
   wrong: [
-    { description: "run as root", actions: [replaceLine("Dockerfile", 11, "USER root")] },
-    { description: "create the directory without giving it to node", actions: [addLine("Dockerfile", 11, "RUN mkdir -p /app/data")] },
-    { description: "chown after switching to the node user", actions: [addLine("Dockerfile", 12, "RUN mkdir -p /app/data && chown node:node /app/data")] },
+    { description: "run as root", because: { violation: "image-user" }, actions: [replaceLine("Dockerfile", 11, "USER root")] },
+    { description: "create the directory without giving it to node", because: { fires: "DF106" }, actions: [addLine("Dockerfile", 11, "RUN mkdir -p /app/data")] },
+    { description: "chown after switching to the node user", because: { fires: "DF009" }, actions: [addLine("Dockerfile", 12, "RUN mkdir -p /app/data && chown node:node /app/data")] },
   ],
   optimal_steps: 1,
   max_steps: 10,

@@ -42,18 +42,21 @@ export const invalidRunSyntax: ScenarioSource = {
   wrong: [
     {
       description: "make the orphaned line a RUN of its own, operator and all: sh rejects a list that starts with &&",
+      because: { fires: "DF009" },
       actions: [edit("Dockerfile", "    && pip install --no-cache-dir -r requirements.txt", "RUN && pip install --no-cache-dir -r requirements.txt")],
     },
-    { description: "delete the orphaned line: the dependencies are never installed", actions: [deleteLine("Dockerfile", 10)] },
+    { description: "delete the orphaned line: the dependencies are never installed", because: { fires: "DF107" }, actions: [deleteLine("Dockerfile", 10)] },
     {
       description: "the backslash at the end of the wrong line",
+      because: { fires: "DF002" },
       actions: [edit("Dockerfile", "-r requirements.txt\n", "-r requirements.txt \\\n")],
     },
     {
       description: "a backslash at the start of the orphaned line",
+      because: { fires: "DF002" },
       actions: [edits(["Dockerfile", "    && pip install", "\\ && pip install"])],
     },
-    { description: "a RUN of its own whose failure is swallowed with || true", actions: [edit("Dockerfile", "    && pip install --no-cache-dir -r requirements.txt", "RUN pip install --no-cache-dir -r requirements.txt || true")] },
+    { description: "a RUN of its own whose failure is swallowed with || true", because: { violation: "no-suppressions" }, actions: [edit("Dockerfile", "    && pip install --no-cache-dir -r requirements.txt", "RUN pip install --no-cache-dir -r requirements.txt || true")] },
   ],
   optimal_steps: 1,
   max_steps: 10,

@@ -36,13 +36,14 @@ export const typoFilename: ScenarioSource = {
     },
   ],
   wrong: [
-    { description: "a wildcard that matches nothing: COPY succeeds, pip then finds no requirements file", actions: [edit("Dockerfile", "COPY requirments.txt .", "COPY requirments.txt* ./")] },
-    { description: "delete the COPY: pip install -r finds no file", actions: [deleteLine("Dockerfile", 8)] },
+    { description: "a wildcard that matches nothing: COPY succeeds, pip then finds no requirements file", because: { fires: "DF009" }, actions: [edit("Dockerfile", "COPY requirments.txt .", "COPY requirments.txt* ./")] },
+    { description: "delete the COPY: pip install -r finds no file", because: { fires: "DF009" }, actions: [deleteLine("Dockerfile", 8)] },
     {
       description: "create the misspelt file: the COPY passes but requirements.txt is still missing for pip",
+      because: { fires: "DF009" },
       actions: [edit("requirments.txt", "", "flask==3.0.3\n")],
     },
-    { description: "a hadolint pragma above the COPY", actions: [addLine("Dockerfile", 8, "# hadolint ignore=DL3021")] },
+    { description: "a hadolint pragma above the COPY", because: { fires: "DF004" }, actions: [addLine("Dockerfile", 8, "# hadolint ignore=DL3021")] },
   ],
   optimal_steps: 1,
   max_steps: 10,

@@ -56,16 +56,19 @@ export const fullPipelineGhcrAndSelector: ScenarioSource = {
   wrong: [
     {
       description: "the token fixed, the selector changed to the image's name rather than the pods' label",
+      because: { fires: "K8S030" },
       actions: [edit(WF, LOGIN_RUN, MAP_TOKEN + LOGIN_RUN), edit(SVC, "app: inventory-api", "app: inventory-svc")],
       leaves_unfixed: ["service-selector"],
     },
     {
       description: "relabel only the pod template: the Service finds pods, but the Deployment's selector no longer matches them",
+      because: { fires: "K8S010" },
       actions: [edit(WF, LOGIN_RUN, MAP_TOKEN + LOGIN_RUN), edit(DEPLOY, "      labels:\n        app: inventory\n", "      labels:\n        app: inventory-api\n")],
       leaves_unfixed: ["service-selector"],
     },
     {
       description: "a secret the repository does not have",
+      because: { fires: "GHA102" },
       actions: [edit(WF, LOGIN_RUN, "        env:\n          GITHUB_TOKEN: ${{ secrets.GHCR_PAT }}\n" + LOGIN_RUN), edit(SVC, "app: inventory-api", "app: inventory")],
       leaves_unfixed: ["token-not-mapped"],
     },

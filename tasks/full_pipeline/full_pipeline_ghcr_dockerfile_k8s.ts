@@ -69,11 +69,13 @@ export const fullPipelineGhcrDockerfileK8s: ScenarioSource = {
   wrong: [
     {
       description: "log in to Docker Hub instead: the push to ghcr.io is then unauthenticated",
+      because: { fires: "GHA104" },
       actions: [edit(WF, "          registry: ghcr.io\n          username: ${{ github.actor }}\n", "          username: ${{ secrets.DOCKERHUB_USERNAME }}\n")],
       leaves_unfixed: ["ghcr-credentials"],
     },
     {
       description: "everything fixed but the limit raised to 128Mi, still below what the app uses",
+      because: { fires: "K8S025" },
       actions: [
         edit(WF, "${{ secrets.DOCKERHUB_TOKEN }}", "${{ secrets.GITHUB_TOKEN }}"),
         edit("Dockerfile", "FROM python:3.12-slimm", "FROM python:3.12-slim"),
@@ -83,11 +85,13 @@ export const fullPipelineGhcrDockerfileK8s: ScenarioSource = {
     },
     {
       description: "a base image without the tag typo but a tag that does not exist either",
+      because: { fires: "DF003" },
       actions: [edit(WF, "${{ secrets.DOCKERHUB_TOKEN }}", "${{ secrets.GITHUB_TOKEN }}"), edit("Dockerfile", "FROM python:3.12-slimm", "FROM python:3.12-slim-buster")],
       leaves_unfixed: ["base-image-tag"],
     },
     {
       description: "the tag typo replaced by python:slim: it builds, but the Python version now floats with every release",
+      because: { violation: "base-image-pins" },
       actions: [
         edit(WF, "${{ secrets.DOCKERHUB_TOKEN }}", "${{ secrets.GITHUB_TOKEN }}"),
         replaceLine("Dockerfile", 1, "FROM python:slim"),
@@ -97,6 +101,7 @@ export const fullPipelineGhcrDockerfileK8s: ScenarioSource = {
     },
     {
       description: "the release version dropped from the build and defaulted in the Dockerfile: every image now says 'dev'",
+      because: { violation: "build-guards" },
       actions: [
         edits([WF, "${{ secrets.DOCKERHUB_TOKEN }}", "${{ secrets.GITHUB_TOKEN }}"], [WF, "          build-args: |\n            APP_VERSION=${{ github.ref_name }}\n", ""]),
         edits(["Dockerfile", "FROM python:3.12-slimm", "FROM python:3.12-slim"], ["Dockerfile", "ARG APP_VERSION\n", "ARG APP_VERSION=dev\n"]),

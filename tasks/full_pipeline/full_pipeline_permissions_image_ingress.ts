@@ -74,6 +74,7 @@ export const fullPipelinePermissionsImageIngress: ScenarioSource = {
   wrong: [
     {
       description: "the image named after the repository but with a tag the workflow never pushes",
+      because: { fires: "K8S021" },
       actions: [
         edit(WF, "  contents: read\n", "  contents: read\n  packages: write\n"),
         edit(DEPLOY, PLACEHOLDER, "ghcr.io/acme/reports-api:latest"),
@@ -83,6 +84,7 @@ export const fullPipelinePermissionsImageIngress: ScenarioSource = {
     },
     {
       description: "an ingress class the cluster does not have",
+      because: { fires: "K8S033" },
       actions: [
         edit(WF, "  contents: read\n", "  contents: read\n  packages: write\n"),
         edit(DEPLOY, PLACEHOLDER, "ghcr.io/acme/reports-api:main"),
@@ -92,11 +94,13 @@ export const fullPipelinePermissionsImageIngress: ScenarioSource = {
     },
     {
       description: "packages: read does not allow a push",
+      because: { fires: "GHA105" },
       actions: [edit(WF, "  contents: read\n", "  contents: read\n  packages: read\n")],
       leaves_unfixed: ["packages-write"],
     },
     {
       description: "the placeholder replaced by a stock nginx image, which pulls and runs but is not the reports API",
+      because: { violation: "k8s-objects" },
       actions: [
         edit(WF, "  contents: read\n", "  contents: read\n  packages: write\n"),
         edit(DEPLOY, PLACEHOLDER, "nginx:1.27-alpine"),

@@ -89,11 +89,13 @@ export const fullPipelineSecretsBuildProbe: ScenarioSource = {
   wrong: [
     {
       description: "secret names the repository does not have",
+      because: { fires: "GHA102" },
       actions: [edit(WF, LOGIN, "        env:\n          DOCKERHUB_USERNAME: ${{ secrets.DOCKER_USERNAME }}\n          DOCKERHUB_TOKEN: ${{ secrets.DOCKER_PASSWORD }}\n" + LOGIN)],
       leaves_unfixed: ["login-secrets"],
     },
     {
       description: "login and build fixed, the probe moved to another path on the same wrong port",
+      because: { fires: "K8S026" },
       actions: [
         edit(WF, LOGIN, SECRETS + LOGIN),
         edit("Dockerfile", "COPY --from=builder /app/dist ", "COPY --from=builder /app/build "),
@@ -103,11 +105,13 @@ export const fullPipelineSecretsBuildProbe: ScenarioSource = {
     },
     {
       description: "the bundle copied from the build context, where no build/ exists",
+      because: { fires: "DF004" },
       actions: [edit(WF, LOGIN, SECRETS + LOGIN), edit("Dockerfile", "COPY --from=builder /app/dist ", "COPY build ")],
       leaves_unfixed: ["builder-output-path"],
     },
     {
       description: "login and build fixed, the HTTP probe replaced by a command that always succeeds",
+      because: { violation: "k8s-objects" },
       actions: [
         edit(WF, LOGIN, SECRETS + LOGIN),
         edit("Dockerfile", "COPY --from=builder /app/dist ", "COPY --from=builder /app/build "),
@@ -117,6 +121,7 @@ export const fullPipelineSecretsBuildProbe: ScenarioSource = {
     },
     {
       description: "login and build fixed, the probe on 80 but the Deployment running stock nginx instead of the console's image",
+      because: { violation: "k8s-objects" },
       actions: [
         edit(WF, LOGIN, SECRETS + LOGIN),
         edit("Dockerfile", "COPY --from=builder /app/dist ", "COPY --from=builder /app/build "),

@@ -98,6 +98,7 @@ export const fullPipelineThreeBugs: ScenarioSource = {
   wrong: [
     {
       description: "a RUN cd before CMD: the container still starts in /",
+      because: { fires: "K8S023" },
       actions: [
         edits([WF, "    steps:\n      - name: Log in", "    steps:\n" + CHECKOUT + "      - name: Log in"], [WF, CHECKOUT + "      - name: Push", "      - name: Push"]),
         edit("Dockerfile", "USER node\n", "RUN cd /app\nUSER node\n"),
@@ -107,6 +108,7 @@ export const fullPipelineThreeBugs: ScenarioSource = {
     },
     {
       description: "the Service fixed by moving the container port to 8080: the app still listens on 3000",
+      because: { fires: "K8S031" },
       actions: [
         edits([WF, "    steps:\n      - name: Log in", "    steps:\n" + CHECKOUT + "      - name: Log in"], [WF, CHECKOUT + "      - name: Push", "      - name: Push"]),
         edit("Dockerfile", "COPY . /app\n", "WORKDIR /app\nCOPY . /app\n"),
@@ -116,6 +118,7 @@ export const fullPipelineThreeBugs: ScenarioSource = {
     },
     {
       description: "build from a subdirectory instead of checking out first: the workspace is still empty",
+      because: { fires: "GHA101" },
       actions: [edit(WF, 'docker build -t "$IMAGE:${{ github.ref_name }}" .', 'docker build -t "$IMAGE:${{ github.ref_name }}" ./app')],
       leaves_unfixed: ["checkout-after-build"],
     },

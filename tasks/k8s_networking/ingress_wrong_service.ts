@@ -46,9 +46,10 @@ export const ingressWrongService: ScenarioSource = {
     },
   ],
   wrong: [
-    { description: "the container's port instead of the Service's", actions: [edit(INGRESS, "                name: catalog-svc\n                port:\n                  number: 80", "                name: catalog-api\n                port:\n                  number: 8080")] },
+    { description: "the container's port instead of the Service's", because: { fires: "K8S032" }, actions: [edit(INGRESS, "                name: catalog-svc\n                port:\n                  number: 80", "                name: catalog-api\n                port:\n                  number: 8080")] },
     {
       description: "an empty Service of that name: no selector, no endpoints",
+      because: { fires: "K8S032" },
       actions: [
         {
           action_type: "edit_file",
@@ -56,8 +57,8 @@ export const ingressWrongService: ScenarioSource = {
         },
       ],
     },
-    { description: "another Service name that does not exist", actions: [edit(INGRESS, "name: catalog-svc", "name: catalog")] },
-    { description: "delete the Ingress", actions: [patch("diff --git a/k8s/ingress.yaml b/k8s/ingress.yaml\ndeleted file mode 100644\n")] },
+    { description: "another Service name that does not exist", because: { fires: "K8S032" }, actions: [edit(INGRESS, "name: catalog-svc", "name: catalog")] },
+    { description: "delete the Ingress", because: { violation: "files-kept" }, actions: [patch("diff --git a/k8s/ingress.yaml b/k8s/ingress.yaml\ndeleted file mode 100644\n")] },
   ],
   optimal_steps: 1,
   max_steps: 10,

@@ -31,11 +31,12 @@ export const portMismatch: ScenarioSource = {
   wrong: [
     {
       description: "move the Service to port 3000: the Ingress still reaches it by name, but every client calling port 80 breaks",
+      because: { violation: "k8s-objects" },
       actions: [edit(SERVICE, "      port: 80\n      targetPort: 8080", "      port: 3000\n      targetPort: 3000")],
     },
-    { description: "change the Service's port instead of its targetPort", actions: [edit(SERVICE, "port: 80\n", "port: 8080\n")] },
-    { description: "declare containerPort 8080: the app still listens on 3000", actions: [edit(DEPLOYMENT, "containerPort: 3000", "containerPort: 8080")] },
-    { description: "the Service's own port as the target", actions: [edit(SERVICE, "targetPort: 8080", "targetPort: 80")] },
+    { description: "change the Service's port instead of its targetPort", because: { fires: "K8S031" }, actions: [edit(SERVICE, "port: 80\n", "port: 8080\n")] },
+    { description: "declare containerPort 8080: the app still listens on 3000", because: { fires: "K8S026" }, actions: [edit(DEPLOYMENT, "containerPort: 3000", "containerPort: 8080")] },
+    { description: "the Service's own port as the target", because: { fires: "K8S031" }, actions: [edit(SERVICE, "targetPort: 8080", "targetPort: 80")] },
   ],
   optimal_steps: 1,
   max_steps: 10,

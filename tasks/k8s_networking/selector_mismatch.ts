@@ -36,13 +36,14 @@ export const selectorMismatch: ScenarioSource = {
     },
   ],
   wrong: [
-    { description: "relabel the Deployment object, not its pod template", actions: [edit(DEPLOYMENT, "  labels:\n    app: api-server\nspec:", "  labels:\n    app: api\nspec:")] },
-    { description: "a selector that matches nothing either", actions: [replaceLine(SERVICE, 8, "    app: shop-api")] },
+    { description: "relabel the Deployment object, not its pod template", because: { fires: "K8S030" }, actions: [edit(DEPLOYMENT, "  labels:\n    app: api-server\nspec:", "  labels:\n    app: api\nspec:")] },
+    { description: "a selector that matches nothing either", because: { fires: "K8S030" }, actions: [replaceLine(SERVICE, 8, "    app: shop-api")] },
     {
       description: "change the Deployment's selector: it no longer matches its own template",
+      because: { fires: "K8S010" },
       actions: [edit(DEPLOYMENT, "    matchLabels:\n      app.kubernetes.io/name: api-server\n", "    matchLabels:\n      app: api\n")],
     },
-    { description: "delete the Service", actions: [patch("diff --git a/k8s/service.yaml b/k8s/service.yaml\ndeleted file mode 100644\n")] },
+    { description: "delete the Service", because: { violation: "files-kept" }, actions: [patch("diff --git a/k8s/service.yaml b/k8s/service.yaml\ndeleted file mode 100644\n")] },
   ],
   optimal_steps: 1,
   max_steps: 10,

@@ -45,15 +45,18 @@ export const livenessProbeFailing: ScenarioSource = {
   wrong: [
     {
       description: "delete the liveness probe: nothing restarts a hung server any more",
+      because: { violation: "k8s-objects" },
       actions: [edit(DEPLOYMENT, "          livenessProbe:\n            httpGet:\n              path: /healthz\n              port: 3000\n            initialDelaySeconds: 10\n            periodSeconds: 10\n", "")],
     },
     {
       description: "more patience only delays the kill",
+      because: { fires: "K8S026" },
       actions: [edit(DEPLOYMENT, "            initialDelaySeconds: 10\n            periodSeconds: 10\n", "            initialDelaySeconds: 60\n            periodSeconds: 10\n            failureThreshold: 10\n")],
     },
-    { description: "the Service's port, not the container's", actions: [edit(DEPLOYMENT, "port: 3000", "port: 80")] },
+    { description: "the Service's port, not the container's", because: { fires: "K8S026" }, actions: [edit(DEPLOYMENT, "port: 3000", "port: 80")] },
     {
       description: "silence the linter with an annotation",
+      because: { fires: "K8S026" },
       actions: [edit(DEPLOYMENT, "  labels:\n    app: catalog-api\nspec:", "  labels:\n    app: catalog-api\n  annotations:\n    ignore-check.kube-linter.io/liveness-port: \"probe port is checked elsewhere\"\nspec:")],
     },
   ],

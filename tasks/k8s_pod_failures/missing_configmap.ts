@@ -55,14 +55,16 @@ export const missingConfigmap: ScenarioSource = {
     },
   ],
   wrong: [
-    { description: "optional: true: the pod starts without SEARCH_URL and the app exits", actions: [edit(DEPLOYMENT, "                name: catalog-config\n", "                name: catalog-config\n                optional: true\n")] },
-    { description: "drop the reference: the app exits without SEARCH_URL", actions: [edit(DEPLOYMENT, "          envFrom:\n            - configMapRef:\n                name: catalog-config\n", "")] },
+    { description: "optional: true: the pod starts without SEARCH_URL and the app exits", because: { fires: "K8S024" }, actions: [edit(DEPLOYMENT, "                name: catalog-config\n", "                name: catalog-config\n                optional: true\n")] },
+    { description: "drop the reference: the app exits without SEARCH_URL", because: { fires: "K8S024" }, actions: [edit(DEPLOYMENT, "          envFrom:\n            - configMapRef:\n                name: catalog-config\n", "")] },
     {
       description: "the ConfigMap in another namespace",
+      because: { fires: "K8S022" },
       actions: [{ action_type: "edit_file", edits: [{ file_path: "k8s/configmap.yaml", old_content: "", new_content: CONFIGMAP.replace("  name: catalog-config\n", "  name: catalog-config\n  namespace: catalog\n") }] }],
     },
     {
       description: "a ConfigMap under another name",
+      because: { fires: "K8S022" },
       actions: [{ action_type: "edit_file", edits: [{ file_path: "k8s/configmap.yaml", old_content: "", new_content: CONFIGMAP.replace("name: catalog-config", "name: catalog-api-config") }] }],
     },
   ],

@@ -56,11 +56,12 @@ export const oomKilled: ScenarioSource = {
   wrong: [
     {
       description: "raise only the request: the API server refuses a request above the limit",
+      because: { fires: "K8S013" },
       actions: [edit(DEPLOYMENT, "              memory: 64Mi\n            limits:", "              memory: 256Mi\n            limits:")],
     },
-    { description: "128Mi is still below what the app uses", actions: [edit(DEPLOYMENT, FAULTY, FAULTY.replaceAll("64Mi", "128Mi"))] },
-    { description: "256m is a quarter of a byte, not 256 MiB", actions: [edit(DEPLOYMENT, FAULTY, FAULTY.replaceAll("64Mi", "256m"))] },
-    { description: "8Gi requested and allowed: more than a 4 GiB node has, the pods stay Pending", actions: [edit(DEPLOYMENT, FAULTY, FAULTY.replaceAll("64Mi", "8Gi"))] },
+    { description: "128Mi is still below what the app uses", because: { fires: "K8S025" }, actions: [edit(DEPLOYMENT, FAULTY, FAULTY.replaceAll("64Mi", "128Mi"))] },
+    { description: "256m is a quarter of a byte, not 256 MiB", because: { fires: "K8S025" }, actions: [edit(DEPLOYMENT, FAULTY, FAULTY.replaceAll("64Mi", "256m"))] },
+    { description: "8Gi requested and allowed: more than a 4 GiB node has, the pods stay Pending", because: { fires: "K8S020" }, actions: [edit(DEPLOYMENT, FAULTY, FAULTY.replaceAll("64Mi", "8Gi"))] },
   ],
   optimal_steps: 1,
   max_steps: 10,

@@ -31,14 +31,16 @@ export const crossJobArtifact: ScenarioSource = {
     { description: "a line that waits for the tests and the image", actions: [addLine(WF, 33, "    needs: [test, image]")] },
   ],
   wrong: [
-    { description: "the test job made to wait for coverage: the order is reversed", actions: [edit(WF, "  test:\n    runs-on: ubuntu-latest\n", "  test:\n    needs: coverage\n    runs-on: ubuntu-latest\n")] },
-    { description: "a sleep before the download: nothing orders the jobs", actions: [edit(WF, "      - uses: actions/download-artifact@v4\n", "      - run: sleep 60\n      - uses: actions/download-artifact@v4\n")] },
+    { description: "the test job made to wait for coverage: the order is reversed", because: { fires: "GHA110" }, actions: [edit(WF, "  test:\n    runs-on: ubuntu-latest\n", "  test:\n    needs: coverage\n    runs-on: ubuntu-latest\n")] },
+    { description: "a sleep before the download: nothing orders the jobs", because: { fires: "GHA110" }, actions: [edit(WF, "      - uses: actions/download-artifact@v4\n", "      - run: sleep 60\n      - uses: actions/download-artifact@v4\n")] },
     {
       description: "the name dropped so the download cannot miss: it downloads every artifact there is (none yet), and cat finds no coverage.txt",
+      because: { fires: "GHA101" },
       actions: [edit(WF, DOWNLOAD_NAMED, DOWNLOAD_ALL)],
     },
     {
       description: "needs added, but the download without name: the file lands in coverage/coverage.txt, not where cat reads it",
+      because: { fires: "GHA101" },
       actions: [edits([WF, "  coverage:\n", "  coverage:\n    needs: test\n"], [WF, DOWNLOAD_NAMED, DOWNLOAD_ALL])],
     },
   ],

@@ -38,8 +38,8 @@ export const matrixPlatformArg: ScenarioSource = {
     },
   ],
   wrong: [
-    { description: "a global ARG TARGETARCH before the first FROM: still not visible inside the stage", actions: [addLine("Dockerfile", 1, "ARG TARGETARCH")] },
-    { description: "TARGETARCH hard-coded to amd64: the arm64 leg looks for the amd64 binary", actions: [edit("Dockerfile", FINAL, FINAL + "ENV TARGETARCH=amd64\n")] },
+    { description: "a global ARG TARGETARCH before the first FROM: still not visible inside the stage", because: { fires: "DF011" }, actions: [addLine("Dockerfile", 1, "ARG TARGETARCH")] },
+    { description: "TARGETARCH hard-coded to amd64: the arm64 leg looks for the amd64 binary", because: { fires: "DF011" }, actions: [edit("Dockerfile", FINAL, FINAL + "ENV TARGETARCH=amd64\n")] },
   ],
   optimal_steps: 1,
   max_steps: 10,

@@ -54,21 +54,25 @@ export const matrixVersionFailure: ScenarioSource = {
   wrong: [
     {
       description: "npm ci --ignore-engines: a yarn flag npm does not have",
+      because: { fires: "GHA111" },
       actions: [edit(WF, "      - run: npm ci\n", "      - run: npm ci --ignore-engines\n"), edit(WF, "  coverage:\n", "  coverage:\n    needs: test\n")],
       leaves_unfixed: ["node-14-leg"],
     },
     {
       description: "let the failing leg carry on",
+      because: { fires: "GHA111" },
       actions: [edit(WF, "    strategy:\n", "    continue-on-error: true\n    strategy:\n"), edit(WF, "  coverage:\n", "  coverage:\n    needs: test\n")],
       leaves_unfixed: ["node-14-leg"],
     },
     {
       description: "the matrix fixed, but the test job made to wait for coverage",
+      because: { fires: "GHA110" },
       actions: [edit(WF, "        node: [14, 18, 20, 22]\n", "        node: [18, 20, 22]\n"), edit(WF, "  test:\n    runs-on: ubuntu-latest\n", "  test:\n    needs: coverage\n    runs-on: ubuntu-latest\n")],
       leaves_unfixed: ["coverage-needs-test"],
     },
     {
       description: "both fixed, but the download without name: coverage.txt lands in coverage/, and cat reads it at the root",
+      because: { fires: "GHA101" },
       actions: [
         edits(
           [WF, "        node: [14, 18, 20, 22]\n", "        node: [18, 20, 22]\n"],
@@ -78,7 +82,7 @@ export const matrixVersionFailure: ScenarioSource = {
       ],
       leaves_unfixed: ["coverage-needs-test"],
     },
-    { description: "engine-strict switched off: Node 14 installs, and the check that said it is unsupported is gone", actions: [edits([".npmrc", "engine-strict=true", "engine-strict=false"], [".github/workflows/ci.yml", "  coverage:\n", "  coverage:\n    needs: test\n"])] },
+    { description: "engine-strict switched off: Node 14 installs, and the check that said it is unsupported is gone", because: { violation: "no-suppressions" }, actions: [edits([".npmrc", "engine-strict=true", "engine-strict=false"], [".github/workflows/ci.yml", "  coverage:\n", "  coverage:\n    needs: test\n"])] },
   ],
   optimal_steps: 2,
   max_steps: 10,

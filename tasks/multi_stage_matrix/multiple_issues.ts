@@ -50,6 +50,7 @@ export const multipleIssues: ScenarioSource = {
   wrong: [
     {
       description: "rename requirements.txt to the misspelt name: the COPY passes, pip install -r requirements.txt then fails",
+      because: { violation: "files-kept" },
       actions: [
         edit(WF, LEDGER_LOGIN, LEDGER_SECRETS + LEDGER_LOGIN),
         edits(["requirments.txt", "", "flask==3.0.3\ngunicorn==22.0.0\n"], ["requirements.txt", "flask==3.0.3\ngunicorn==22.0.0\n", ""]),
@@ -58,11 +59,13 @@ export const multipleIssues: ScenarioSource = {
     },
     {
       description: "the COPY deleted: pip finds no requirements file",
+      because: { fires: "DF009" },
       actions: [edit(WF, LEDGER_LOGIN, LEDGER_SECRETS + LEDGER_LOGIN), deleteLine("Dockerfile", 4)],
       leaves_unfixed: ["copy-typo"],
     },
     {
       description: "only the username mapped",
+      because: { fires: "GHA102" },
       actions: [edit(WF, LEDGER_LOGIN, "        env:\n          DOCKERHUB_USERNAME: ${{ secrets.DOCKERHUB_USERNAME }}\n" + LEDGER_LOGIN), edit("Dockerfile", "COPY requirments.txt .", "COPY requirements.txt .")],
       leaves_unfixed: ["login-secrets"],
     },

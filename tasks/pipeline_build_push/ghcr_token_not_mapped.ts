@@ -69,14 +69,17 @@ export const ghcrTokenNotMapped: ScenarioSource = {
   wrong: [
     {
       description: "a secret the repository does not have: still an empty password",
+      because: { fires: "GHA102" },
       actions: [edit(".github/workflows/release.yml", LOGIN_RUN, "        env:\n          GITHUB_TOKEN: ${{ secrets.GHCR_TOKEN }}\n" + LOGIN_RUN)],
     },
     {
       description: "the shell variable quoted into env: a literal string, which GHCR refuses",
+      because: { fires: "GHA103" },
       actions: [edit(".github/workflows/release.yml", LOGIN_RUN, "        env:\n          GITHUB_TOKEN: $GITHUB_TOKEN\n" + LOGIN_RUN)],
     },
     {
       description: "let the login fail and carry on",
+      because: { fires: "GHA102" },
       actions: [edit(".github/workflows/release.yml", LOGIN_RUN, "        continue-on-error: true\n" + LOGIN_RUN)],
     },
   ],

@@ -58,11 +58,13 @@ export const imageTagMismatch: ScenarioSource = {
   wrong: [
     {
       description: "build under the commit sha instead: the push works, but the cluster's :main was never pushed",
+      because: { fires: "K8S021" },
       actions: [edit(WF, 'run: docker build -t "$IMAGE:${{ github.ref_name }}" .', 'run: docker build -t "$IMAGE:${{ github.sha }}" .')],
     },
-    { description: "push :latest, which was not built either", actions: [replaceLine(WF, 29, '        run: docker push "$IMAGE:latest"')] },
+    { description: "push :latest, which was not built either", because: { fires: "GHA106" }, actions: [replaceLine(WF, 29, '        run: docker push "$IMAGE:latest"')] },
     {
       description: "the push without a tag: since Docker 20.10 that pushes :latest only, which was not built",
+      because: { fires: "GHA106" },
       actions: [edit(WF, 'run: docker push "$IMAGE:${{ github.sha }}"', 'run: docker push "$IMAGE"')],
     },
   ],

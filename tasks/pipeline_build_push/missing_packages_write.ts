@@ -45,9 +45,9 @@ export const missingPackagesWrite: ScenarioSource = {
     },
   ],
   wrong: [
-    { description: "stop pushing: the denied push goes away with the release", actions: [edit(WF, "          push: true\n", "          push: false\n")] },
-    { description: "packages: read does not allow a push", actions: [edit(WF, "  contents: read\n", "  contents: read\n  packages: read\n")] },
-    { description: "contents: write is the wrong scope", actions: [edit(WF, "  contents: read\n", "  contents: write\n")] },
+    { description: "stop pushing: the denied push goes away with the release", because: { violation: "delivery" }, actions: [edit(WF, "          push: true\n", "          push: false\n")] },
+    { description: "packages: read does not allow a push", because: { fires: "GHA105" }, actions: [edit(WF, "  contents: read\n", "  contents: read\n  packages: read\n")] },
+    { description: "contents: write is the wrong scope", because: { fires: "GHA105" }, actions: [edit(WF, "  contents: read\n", "  contents: write\n")] },
   ],
   optimal_steps: 1,
   max_steps: 10,

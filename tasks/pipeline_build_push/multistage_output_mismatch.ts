@@ -39,8 +39,8 @@ export const multistageOutputMismatch: ScenarioSource = {
     { description: "react-scripts told to write dist/ with BUILD_PATH", actions: [edit("Dockerfile", "RUN npm run build\n", "ENV BUILD_PATH=dist\nRUN npm run build\n")] },
   ],
   wrong: [
-    { description: "copy build/ from the build context: .dockerignore excludes it and CI never builds it there", actions: [edit("Dockerfile", "COPY --from=builder /app/dist ", "COPY build ")] },
-    { description: "the output path at the filesystem root", actions: [edit("Dockerfile", "COPY --from=builder /app/dist ", "COPY --from=builder /build ")] },
+    { description: "copy build/ from the build context: .dockerignore excludes it and CI never builds it there", because: { fires: "DF004" }, actions: [edit("Dockerfile", "COPY --from=builder /app/dist ", "COPY build ")] },
+    { description: "the output path at the filesystem root", because: { fires: "DF011" }, actions: [edit("Dockerfile", "COPY --from=builder /app/dist ", "COPY --from=builder /build ")] },
   ],
   optimal_steps: 1,
   max_steps: 10,

@@ -51,6 +51,7 @@ export const missingEnvSecrets: ScenarioSource = {
   wrong: [
     {
       description: "the env context without defining the variables",
+      because: { fires: "GHA102" },
       actions: [
         edit(
           CI,
@@ -61,13 +62,15 @@ export const missingEnvSecrets: ScenarioSource = {
     },
     {
       description: "workflow-level env that maps the variables to themselves (literal strings)",
+      because: { fires: "GHA103" },
       actions: [edit(CI, "jobs:\n", "env:\n  DOCKERHUB_USERNAME: $DOCKERHUB_USERNAME\n  DOCKERHUB_TOKEN: $DOCKERHUB_TOKEN\n\njobs:\n")],
     },
     {
       description: "a hard-coded username and access token",
+      because: { violation: "no-hard-coded-secrets" },
       actions: [addBlock(CI, 34, "        env:\n          DOCKERHUB_USERNAME: acme\n          DOCKERHUB_TOKEN: dckr_pat_2bVqXhT9LmN4pR7sW1yZ0aQe")],
     },
-    { description: "the two secrets mapped the wrong way round: the username goes in as the password", actions: [edit(".github/workflows/ci.yml", "        run: echo \"$DOCKERHUB_TOKEN\" | docker login", "        env:\n          DOCKERHUB_USERNAME: ${{ secrets.DOCKERHUB_TOKEN }}\n          DOCKERHUB_TOKEN: ${{ secrets.DOCKERHUB_USERNAME }}\n        run: echo \"$DOCKERHUB_TOKEN\" | docker login")] },
+    { description: "the two secrets mapped the wrong way round: the username goes in as the password", because: { fires: "GHA103" }, actions: [edit(".github/workflows/ci.yml", "        run: echo \"$DOCKERHUB_TOKEN\" | docker login", "        env:\n          DOCKERHUB_USERNAME: ${{ secrets.DOCKERHUB_TOKEN }}\n          DOCKERHUB_TOKEN: ${{ secrets.DOCKERHUB_USERNAME }}\n        run: echo \"$DOCKERHUB_TOKEN\" | docker login")] },
   ],
   optimal_steps: 1,
   max_steps: 10,

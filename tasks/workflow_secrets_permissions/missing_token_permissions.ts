@@ -45,10 +45,11 @@ export const missingTokenPermissions: ScenarioSource = {
     },
   ],
   wrong: [
-    { description: "packages: read", actions: [addLine(PUBLISH, 10, "  packages: read")] },
-    { description: "drop the block: this organisation's default token is read-only", actions: [edit(PUBLISH, "permissions:\n  contents: read\n\n", "")] },
+    { description: "packages: read", because: { fires: "GHA105" }, actions: [addLine(PUBLISH, 10, "  packages: read")] },
+    { description: "drop the block: this organisation's default token is read-only", because: { fires: "GHA105" }, actions: [edit(PUBLISH, "permissions:\n  contents: read\n\n", "")] },
     {
       description: "let the push fail (continue-on-error)",
+      because: { fires: "GHA105" },
       actions: [edit(PUBLISH, "      - name: Build and push\n", "      - name: Build and push\n        continue-on-error: true\n")],
     },
   ],

@@ -45,12 +45,13 @@ export const secretNotInEnv: ScenarioSource = {
   wrong: [
     {
       description: "the webhook URL pasted into the workflow",
+      because: { violation: "no-hard-coded-secrets" },
       actions: [addBlock(CI, 29, "        env:\n          SLACK_WEBHOOK_URL: https://hooks.slack.com/services/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")],
     },
-    { description: "the env context, never defined", actions: [addBlock(CI, 29, "        env:\n          SLACK_WEBHOOK_URL: ${{ env.SLACK_WEBHOOK_URL }}")] },
-    { description: "swallow curl's failure with || true", actions: [edit(CI, '            "$SLACK_WEBHOOK_URL"\n', '            "$SLACK_WEBHOOK_URL" || true\n')] },
-    { description: "switch the step off with if: false", actions: [edit(CI, "      - name: Post to Slack\n", "      - name: Post to Slack\n        if: false\n")] },
-    { description: "print the curl command instead of running it: nothing is posted", actions: [edit(".github/workflows/ci.yml", "          curl -sS -X POST", "          echo curl -sS -X POST")] },
+    { description: "the env context, never defined", because: { fires: "GHA108" }, actions: [addBlock(CI, 29, "        env:\n          SLACK_WEBHOOK_URL: ${{ env.SLACK_WEBHOOK_URL }}")] },
+    { description: "swallow curl's failure with || true", because: { fires: "GHA108" }, actions: [edit(CI, '            "$SLACK_WEBHOOK_URL"\n', '            "$SLACK_WEBHOOK_URL" || true\n')] },
+    { description: "switch the step off with if: false", because: { fires: "GHA108" }, actions: [edit(CI, "      - name: Post to Slack\n", "      - name: Post to Slack\n        if: false\n")] },
+    { description: "print the curl command instead of running it: nothing is posted", because: { violation: "workflow-steps" }, actions: [edit(".github/workflows/ci.yml", "          curl -sS -X POST", "          echo curl -sS -X POST")] },
   ],
   optimal_steps: 1,
   max_steps: 10,

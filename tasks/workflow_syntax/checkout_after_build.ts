@@ -63,18 +63,22 @@ export const checkoutAfterBuild: ScenarioSource = {
   wrong: [
     {
       description: "check out into a subdirectory while the build still runs at the root",
+      because: { fires: "GHA101" },
       actions: [edit(CI, BUILD + CHECKOUT, CHECKOUT + "        with:\n          path: src\n" + BUILD)],
     },
     {
       description: "let the build step fail (continue-on-error): the push then has no image",
+      because: { fires: "GHA101" },
       actions: [edit(CI, "      - name: Build image\n", "      - name: Build image\n        continue-on-error: true\n")],
     },
     {
       description: "delete the failing build step",
+      because: { violation: "workflow-steps" },
       actions: [edit(CI, BUILD, "")],
     },
     {
       description: "point the build at the workspace path before anything is there",
+      because: { fires: "GHA101" },
       actions: [edit(CI, '-t "$IMAGE:latest" .\n', '-t "$IMAGE:latest" -f "$GITHUB_WORKSPACE/Dockerfile" "$GITHUB_WORKSPACE"\n')],
     },
   ],

@@ -42,17 +42,20 @@ export const missingRunsOn: ScenarioSource = {
   wrong: [
     {
       description: "runs-on at workflow level: GitHub rejects it there and the job still has none",
+      because: { fires: "GHA006" },
       actions: [edit(CI, "jobs:\n", "runs-on: ubuntu-latest\n\njobs:\n")],
     },
-    { description: "runs_on with an underscore", actions: [addLine(CI, 25, "    runs_on: ubuntu-latest")] },
-    { description: "switch the job off with if: false", actions: [addLine(CI, 25, "    if: false")] },
-    { description: "a macOS runner: it has no docker, so the image build fails with 'docker: command not found'", actions: [addLine(CI, 25, "    runs-on: macos-latest")] },
+    { description: "runs_on with an underscore", because: { fires: "GHA006" }, actions: [addLine(CI, 25, "    runs_on: ubuntu-latest")] },
+    { description: "switch the job off with if: false", because: { fires: "GHA006" }, actions: [addLine(CI, 25, "    if: false")] },
+    { description: "a macOS runner: it has no docker, so the image build fails with 'docker: command not found'", because: { fires: "GHA114" }, actions: [addLine(CI, 25, "    runs-on: macos-latest")] },
     {
       description: "a mistyped label: no runner has ubuntu-lates, so the job waits until the run times out",
+      because: { fires: "GHA113" },
       actions: [addLine(CI, 25, "    runs-on: ubuntu-lates")],
     },
     {
       description: "a Windows runner: its daemon runs Windows containers, and the Linux base image has no manifest for it",
+      because: { fires: "GHA114" },
       actions: [addLine(CI, 25, "    runs-on: windows-latest")],
     },
   ],

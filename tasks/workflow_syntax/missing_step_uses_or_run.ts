@@ -52,9 +52,9 @@ export const missingStepUsesOrRun: ScenarioSource = {
     { description: "a run step that creates a docker-container builder and makes it current", actions: [addLine(".github/workflows/publish.yml", 33, "        run: docker buildx create --use --driver docker-container")] },
   ],
   wrong: [
-    { description: "delete the empty step: the gha cache export then fails on the docker driver", actions: [deleteLine(PUBLISH, 32)] },
-    { description: "only with: inputs, still no action", actions: [addBlock(PUBLISH, 33, "        with:\n          install: true")] },
-    { description: "a run that only prints", actions: [addLine(PUBLISH, 33, '        run: echo "Buildx ready"')] },
+    { description: "delete the empty step: the gha cache export then fails on the docker driver", because: { fires: "GHA109" }, actions: [deleteLine(PUBLISH, 32)] },
+    { description: "only with: inputs, still no action", because: { fires: "GHA007" }, actions: [addBlock(PUBLISH, 33, "        with:\n          install: true")] },
+    { description: "a run that only prints", because: { fires: "GHA109" }, actions: [addLine(PUBLISH, 33, '        run: echo "Buildx ready"')] },
   ],
   optimal_steps: 1,
   max_steps: 10,

@@ -68,6 +68,12 @@ describe.each(catalog.scenarios.map((s) => [s.id, s] as const))("%s", (_, scenar
     }
     expect(replay.breakdown.solved).toBe(false);
     expect(replay.breakdown.score).toBeLessThan(0.9);
+    // It fails for the reason it states, not by accident.
+    if ("fires" in wrong.because) {
+      expect(episodeState.diagnostics.map((d) => d.code), `${wrong.because.fires} should still fire`).toContain(wrong.because.fires);
+    } else {
+      expect(episodeState.violations.map((v) => v.check), `the ${wrong.because.violation} check should refuse it`).toContain(wrong.because.violation);
+    }
   });
 
   it.each(Object.entries(CANARIES))("keeps the canary '%s' at the floor", (_, canary) => {
