@@ -4,8 +4,8 @@
  * grading stay as they are. `breakfix inference --policy ./my-policy.ts` loads another module that exports
  * `policy` without editing this one.
  */
-import { ActionSchema, ACTION_TYPES, type Action } from "../environment/actions.js";
-import type { Observation } from "../environment/observation.js";
+import { ActionSchema, ACTION_TYPES, type Action } from "../contracts/actions.js";
+import type { Observation } from "../contracts/observation.js";
 
 /** One chat message, as OpenAI-compatible chat APIs take it. */
 export interface ChatMessage {

@@ -3,8 +3,8 @@
  * action. The heuristic baseline, the oracle, the do-nothing agent and the LLM policy all implement it, so one
  * loop (play.ts) plays them all, in-process or against a server.
  */
-import type { Action } from "../environment/actions.js";
-import type { Observation } from "../environment/observation.js";
+import type { Action } from "../contracts/actions.js";
+import type { Observation } from "../contracts/observation.js";
 
 /**
  * An agent's choice for one step: an action, or no action with the reason (a model that answered with

@@ -2,7 +2,7 @@
  * The oracle: replays each scenario's own reference solution, then submits. It reads hidden scenario data on
  * purpose, as the upper reference a benchmark table shows beside real agents (and says so in a footnote).
  */
-import type { Action } from "../environment/actions.js";
+import type { Action } from "../contracts/actions.js";
 import type { Catalog } from "../tasks/catalog.js";
 import type { AgentFactory } from "./agent.js";
 

@@ -3,8 +3,8 @@
  * agent gives no action (a model's prose) is recorded as a failed turn and the episode goes on; turns are
  * capped at the scenario's max_steps, and an episode the agent never ends is submitted so it is graded.
  */
-import type { Action } from "../environment/actions.js";
-import type { Difficulty, Observation, ScoreBreakdown } from "../environment/observation.js";
+import type { Action } from "../contracts/actions.js";
+import type { Difficulty, Observation, ScoreBreakdown } from "../contracts/observation.js";
 import type { Agent } from "./agent.js";
 import type { EpisodeClient, EpisodeRequest } from "./clients/episode-client.js";
 

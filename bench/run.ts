@@ -5,6 +5,7 @@
  *   npm run bench            # all measurements
  *   npm run bench -- --quick # fewer rounds, for a smoke run
  */
+import { startJudgedEpisode } from "../graders/episodes.js";
 import { performance } from "node:perf_hooks";
 import { Episode } from "../environment/episode.js";
 import { gradeTrajectory } from "../graders/grade.js";
@@ -36,17 +37,17 @@ const simulate = time("simulate one repository (mean over scenarios)", rounds, n
 const solutionSteps = catalog.scenarios.reduce((sum, s) => sum + s.solution.length, 0);
 const step = time("step (reset + solution, per action)", rounds, solutionSteps + n, () => {
   for (const s of catalog.scenarios) {
-    const e = Episode.start(catalog, { scenario_id: s.id }, "bench");
+    const e = startJudgedEpisode(catalog, { scenario_id: s.id }, "bench");
     for (const a of s.solution) if (!e.done) e.step(a);
   }
 });
 
 const grade = time("grade a trajectory by replay (per scenario)", rounds, n, () => {
-  for (const s of catalog.scenarios) gradeTrajectory(s, s.solution);
+  for (const s of catalog.scenarios) gradeTrajectory(catalog, s, s.solution);
 });
 
 const failed = time("reset + failed edit action", rounds * 20, 2, () => {
-  const e = Episode.start(catalog, { scenario_id: "typo_filename" }, "bench");
+  const e = startJudgedEpisode(catalog, { scenario_id: "typo_filename" }, "bench");
   e.step({ action_type: "edit_file", edits: [{ file_path: "Dockerfile", old_content: "not there", new_content: "" }] });
 });
 
@@ -60,7 +61,7 @@ const settle = () => {
 const before = settle();
 const count = quick ? 512 : 2048;
 for (let i = 0; i < count; i++) {
-  const e = Episode.start(catalog, { seed: i }, `m-${i}`);
+  const e = startJudgedEpisode(catalog, { seed: i }, `m-${i}`);
   e.step(e.scenario.solution[0]!);
   held.push(e);
 }

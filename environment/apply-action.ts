@@ -4,7 +4,7 @@
  */
 import { describePathProblem, normaliseRepoPath, REGULAR } from "../simulators/repository.js";
 import type { RepoFile, Repository } from "../simulators/repository.js";
-import type { EditAction } from "./actions.js";
+import type { EditAction } from "../contracts/actions.js";
 import { fromLines, occurrenceLines, textToLines, toLines } from "./lines.js";
 import { applyUnifiedPatch } from "./patch.js";
 

@@ -2,17 +2,16 @@
  * The episode engine: a scenario's repository, the agent's actions applied one at a time, the observation and
  * reward after each. Pure and synchronous apart from drawing a seed when a reset gives none.
  */
-import { assess } from "../graders/assess.js";
-import type { Assessment } from "../graders/assess.js";
-import { gradeEpisodeState } from "../graders/breakdown.js";
-import { round4 } from "../graders/score.js";
+import type { Assessment } from "../contracts/assessment.js";
+import { round4 } from "../contracts/rounding.js";
 import { gitMode, repositoryFrom } from "../simulators/repository.js";
 import type { Repository } from "../simulators/repository.js";
 import type { Catalog } from "../tasks/catalog.js";
 import type { Scenario, Task } from "../tasks/schema.js";
-import type { Action } from "./actions.js";
+import type { Action } from "../contracts/actions.js";
 import { applyEditAction } from "./apply-action.js";
-import type { EpisodeState, Observation, ResetRequest, ScoreBreakdown, StepResult } from "./observation.js";
+import type { EpisodeState, Observation, ResetRequest, ScoreBreakdown, StepResult } from "../contracts/observation.js";
+import type { Judge } from "./judge.js";
 import { chooseScenario, freshSeed } from "./select.js";
 
 export { ResetError } from "./select.js";
@@ -28,13 +27,15 @@ export class EpisodeDoneError extends Error {
  * Every reset of a scenario starts from the same files, so their assessment is computed once per scenario
  * (assessments are never mutated: a step replaces the episode's with a new one).
  */
-const initialAssessments = new WeakMap<Scenario, Assessment>();
+const initialAssessments = new WeakMap<Judge, WeakMap<Scenario, Assessment>>();
 
-function initialAssessment(scenario: Scenario, initial: Repository): Assessment {
-  let found = initialAssessments.get(scenario);
+function initialAssessment(judge: Judge, scenario: Scenario, initial: Repository): Assessment {
+  let byScenario = initialAssessments.get(judge);
+  if (!byScenario) initialAssessments.set(judge, (byScenario = new WeakMap()));
+  let found = byScenario.get(scenario);
   if (!found) {
-    found = assess(scenario, initial);
-    initialAssessments.set(scenario, found);
+    found = judge.assess(scenario, initial);
+    byScenario.set(scenario, found);
   }
   return found;
 }
@@ -58,26 +59,27 @@ export class Episode {
   private constructor(
     readonly scenario: Scenario,
     private readonly task: Task,
+    private readonly judge: Judge,
     readonly episodeId: string,
     readonly seed: number | null,
   ) {
     this.initial = repositoryFrom(scenario.files);
     this.repo = this.initial;
-    this.assessment = initialAssessment(scenario, this.initial);
+    this.assessment = initialAssessment(judge, scenario, this.initial);
   }
 
-  /** Starts an episode. Throws ResetError for an unknown task or scenario. */
-  static start(catalog: Catalog, request: ResetRequest, episodeId: string): Episode {
+  /** Starts an episode judged by `judge`. Throws ResetError for an unknown task or scenario. */
+  static start(catalog: Catalog, request: ResetRequest, episodeId: string, judge: Judge): Episode {
     const seed = request.seed ?? (request.scenario_id === undefined ? freshSeed() : null);
     const scenario = chooseScenario(catalog, request, seed ?? 0);
     const task = catalog.taskDefinition(scenario.task_id);
     if (!task) throw new Error(`scenario ${scenario.id} has no task`);
-    return new Episode(scenario, task, episodeId, seed);
+    return new Episode(scenario, task, judge, episodeId, seed);
   }
 
   /** Starts an episode on a given scenario, for the grader's replay. */
-  static forScenario(scenario: Scenario, task: Task, episodeId = "replay"): Episode {
-    return new Episode(scenario, task, episodeId, null);
+  static forScenario(scenario: Scenario, task: Task, judge: Judge, episodeId = "replay"): Episode {
+    return new Episode(scenario, task, judge, episodeId, null);
   }
 
   get done(): boolean {
@@ -113,7 +115,7 @@ export class Episode {
         }
         const before = this.assessment;
         this.repo = outcome.repo;
-        this.assessment = assess(this.scenario, this.repo);
+        this.assessment = this.judge.assess(this.scenario, this.repo);
         this.assessment.fixed.forEach((now, i) => {
           if (now && !before.fixed[i]) reward += REWARD.fixed;
           if (!now && before.fixed[i]) reward += REWARD.unfixed;
@@ -134,7 +136,7 @@ export class Episode {
 
   /** The score breakdown of the current files, as if the episode ended now. */
   grade(): ScoreBreakdown {
-    return gradeEpisodeState({
+    return this.judge.score({
       scenario: this.scenario,
       assessment: this.assessment,
       steps: this.steps,

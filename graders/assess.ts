@@ -6,14 +6,14 @@
  * not one of the scenario's own issues (a fix that moves the failure elsewhere fixes nothing), and the
  * repository still means what it meant (intent checks).
  */
-import type { Diagnostic } from "../simulators/diagnostic.js";
 import { renderErrorMessage, simulateRepository } from "../simulators/index.js";
 import type { Repository } from "../simulators/repository.js";
 import { repositoryFrom } from "../simulators/repository.js";
 import { checkKey } from "../simulators/simulation.js";
 import type { Scenario } from "../tasks/schema.js";
 import { intentViolations } from "./intent/index.js";
-import type { RepositoryState, Violation } from "./intent/index.js";
+import type { Assessment } from "../contracts/assessment.js";
+import type { RepositoryState } from "./intent/index.js";
 import { stateOf } from "./intent/states.js";
 
 /** A scenario's starting state and clean base, simulated once: the references every intent check compares with. */
@@ -33,16 +33,7 @@ function referencesOf(scenario: Scenario): References {
   return found;
 }
 
-export interface Assessment {
-  fixed: boolean[];
-  fixedCount: number;
-  diagnostics: Diagnostic[];
-  errorMessage: string | null;
-  /** Errors that no issue of the scenario accounts for. */
-  foreign: Diagnostic[];
-  violations: Violation[];
-  solved: boolean;
-}
+export type { Assessment } from "../contracts/assessment.js";
 
 /** The assessment of `current`, a state of the scenario's repository (its starting files, changed by actions). */
 export function assess(scenario: Scenario, current: Repository): Assessment {

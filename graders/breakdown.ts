@@ -1,16 +1,9 @@
 /** The score breakdown of an episode's state: the formula's inputs and parts, and why fixes did not count. */
-import type { ScoreBreakdown } from "../environment/observation.js";
-import type { Scenario } from "../tasks/schema.js";
-import type { Assessment } from "./assess.js";
+import type { ScoreBreakdown } from "../contracts/observation.js";
+import type { EpisodeFacts } from "../environment/judge.js";
 import { scoreComponents } from "./score.js";
 
-export interface EpisodeFacts {
-  scenario: Scenario;
-  assessment: Assessment;
-  steps: number;
-  hints: number;
-  failed: number;
-}
+export type { EpisodeFacts } from "../environment/judge.js";
 
 export function gradeEpisodeState({ scenario, assessment, steps, hints, failed }: EpisodeFacts): ScoreBreakdown {
   const total = scenario.issues.length;

@@ -2,10 +2,11 @@
  * The trajectory grader: replays the actions from the scenario's start and scores the final state. It trusts
  * nothing a client reports (rewards, states, scores); the same actions always give the same breakdown.
  */
-import type { Action } from "../environment/actions.js";
+import type { Action } from "../contracts/actions.js";
 import { Episode } from "../environment/episode.js";
-import type { ScoreBreakdown } from "../environment/observation.js";
-import { loadCatalog } from "../tasks/catalog.js";
+import type { ScoreBreakdown } from "../contracts/observation.js";
+import type { Catalog } from "../tasks/catalog.js";
+import { JUDGE } from "./judge.js";
 import type { Scenario } from "../tasks/schema.js";
 
 export interface HistoryEntry {
@@ -24,10 +25,14 @@ export interface GradeResult {
   ignored_actions: number;
 }
 
-export function gradeTrajectory(scenario: Scenario, actions: readonly Action[]): GradeResult {
-  const task = loadCatalog().taskDefinition(scenario.task_id);
-  if (!task) throw new Error(`scenario ${scenario.id} has no task`);
-  const episode = Episode.forScenario(scenario, task);
+/**
+ * Grades `actions` on `scenario` of `catalog` (the catalogue a server was started with, whose task gives the
+ * instructions) by replaying them from the start.
+ */
+export function gradeTrajectory(catalog: Catalog, scenario: Scenario, actions: readonly Action[]): GradeResult {
+  const task = catalog.taskDefinition(scenario.task_id);
+  if (!task) throw new Error(`scenario ${scenario.id} has no task in this catalogue`);
+  const episode = Episode.forScenario(scenario, task, JUDGE);
   const history: HistoryEntry[] = [];
   let played = 0;
   for (const action of actions) {

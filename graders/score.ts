@@ -16,10 +16,9 @@ export interface ScoreInputs {
   failed: number;
 }
 
-/** Rounds away binary noise (0.05 + 0.35 + 0.25 + 0.25 is 0.9000000000000001) so reported scores are stable. */
-export function round4(x: number): number {
-  return Math.round(x * 10_000) / 10_000;
-}
+import { round4 } from "../contracts/rounding.js";
+
+export { round4 };
 
 /** 1 while steps ≤ optimal, falling linearly to 0 at max_steps. */
 export function efficiency(steps: number, optimal: number, max: number): number {

@@ -5,9 +5,10 @@
  * ones (ValidationError for bad input, HttpError for a state that refuses the request); each transport turns
  * them into its own wire shape.
  */
-import { ActionSchema } from "../environment/actions.js";
+import { startJudgedEpisode } from "../graders/episodes.js";
+import { ActionSchema } from "../contracts/actions.js";
 import { Episode, EpisodeDoneError, ResetError } from "../environment/episode.js";
-import type { ResetRequest, StepResult } from "../environment/observation.js";
+import type { ResetRequest, StepResult } from "../contracts/observation.js";
 import type { Catalog } from "../tasks/catalog.js";
 import { HttpError, ValidationError } from "./errors.js";
 import { parseOrThrow } from "./validation.js";
@@ -18,7 +19,7 @@ import { parseOrThrow } from "./validation.js";
  */
 export function startEpisode(catalog: Catalog, request: ResetRequest, id: string, loc: Array<string | number> = []): Episode {
   try {
-    return Episode.start(catalog, request, id);
+    return startJudgedEpisode(catalog, request, id);
   } catch (error) {
     if (error instanceof ResetError) {
       throw new ValidationError([{ type: "value_error", loc: [...loc, error.field], msg: error.message, input: request[error.field] ?? null }]);

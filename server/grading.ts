@@ -2,7 +2,7 @@
  * Grading a trajectory by replay, shared by POST /grader and the grade_trajectory tool: the scenario id and
  * the actions are all it needs; it never trusts rewards or states a client reports.
  */
-import { ActionSchema, type Action } from "../environment/actions.js";
+import { ActionSchema, type Action } from "../contracts/actions.js";
 import { gradeTrajectory, type GradeResult } from "../graders/grade.js";
 import type { Catalog } from "../tasks/catalog.js";
 import { ValidationError, type ValidationDetail } from "./errors.js";
@@ -31,7 +31,7 @@ export function gradeRequest(catalog: Catalog, raw: unknown, loc: Array<string |
       },
     ]);
   }
-  const { breakdown, history } = gradeTrajectory(scenario, actions);
+  const { breakdown, history } = gradeTrajectory(catalog, scenario, actions);
   return { scenario_id: request.scenario_id, breakdown, history };
 }
 

@@ -4,8 +4,8 @@
  * `openenv validate --url` reads `info.version` and looks for /reset, /step and /state in `paths`.
  */
 import { z } from "zod";
-import { ActionSchema } from "../environment/actions.js";
-import { EpisodeStateSchema, ResetRequestSchema, StepResultSchema } from "../environment/observation.js";
+import { ActionSchema } from "../contracts/actions.js";
+import { EpisodeStateSchema, ResetRequestSchema, StepResultSchema } from "../contracts/observation.js";
 import { RpcRequestSchema, RpcResponseSchema } from "./mcp/jsonrpc.js";
 import { ENDPOINTS, type EndpointInfo } from "./endpoints.js";
 import { packageInfo } from "./package-info.js";

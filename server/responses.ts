@@ -4,8 +4,8 @@
  * document cannot drift from what the routes send.
  */
 import { z } from "zod";
-import { ACTION_TYPES } from "../environment/actions.js";
-import { DifficultySchema, ScoreBreakdownSchema } from "../environment/observation.js";
+import { ACTION_TYPES } from "../contracts/actions.js";
+import { DifficultySchema, ScoreBreakdownSchema } from "../contracts/observation.js";
 
 export const HealthSchema = z.object({ status: z.literal("healthy") });
 

@@ -4,8 +4,8 @@
  * observation's fields plus `reward` and `done`.
  */
 import { z } from "zod";
-import { ActionSchema } from "../environment/actions.js";
-import { EpisodeStateSchema, ObservationSchema } from "../environment/observation.js";
+import { ActionSchema } from "../contracts/actions.js";
+import { EpisodeStateSchema, ObservationSchema } from "../contracts/observation.js";
 
 export interface EnvironmentSchemas {
   action: Record<string, unknown>;

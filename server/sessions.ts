@@ -16,7 +16,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Episode } from "../environment/episode.js";
-import type { ResetRequest, StepResult } from "../environment/observation.js";
+import type { ResetRequest, StepResult } from "../contracts/observation.js";
 import type { Catalog } from "../tasks/catalog.js";
 import { startEpisode } from "./episode-commands.js";
 import { HttpError } from "./errors.js";

@@ -1,5 +1,5 @@
 /** Shorthands for writing scenario fixes as actions, so scenario files read as what they do. */
-import type { Action } from "../environment/actions.js";
+import type { Action } from "../contracts/actions.js";
 
 export const edit = (file_path: string, old_content: string, new_content: string): Action => ({
   action_type: "edit_file",

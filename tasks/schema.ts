@@ -5,8 +5,8 @@
  */
 import { z } from "zod";
 import { IntentCheckNameSchema } from "../contracts/intent-checks.js";
-import { ActionSchema } from "../environment/actions.js";
-import { DifficultySchema } from "../environment/observation.js";
+import { ActionSchema } from "../contracts/actions.js";
+import { DifficultySchema } from "../contracts/observation.js";
 import { StageSchema } from "../simulators/diagnostic.js";
 import { WorldSchema } from "../simulators/world.js";
 

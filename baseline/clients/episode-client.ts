@@ -2,8 +2,8 @@
  * How a runner reaches episodes: in this process (the engine itself) or over HTTP (a breakfix server, with
  * named episodes so that many can run at once). Both give the same observations for the same actions.
  */
-import type { Action } from "../../environment/actions.js";
-import type { StepResult } from "../../environment/observation.js";
+import type { Action } from "../../contracts/actions.js";
+import type { StepResult } from "../../contracts/observation.js";
 
 /** Which scenario to play: as /reset takes it. */
 export interface EpisodeRequest {

@@ -3,8 +3,8 @@
  * runner can play many episodes at once on one server without touching its default episode.
  */
 import { randomUUID } from "node:crypto";
-import type { Action } from "../../environment/actions.js";
-import { StepResultSchema, type StepResult } from "../../environment/observation.js";
+import type { Action } from "../../contracts/actions.js";
+import { StepResultSchema, type StepResult } from "../../contracts/observation.js";
 import type { EpisodeClient, EpisodeRequest } from "./episode-client.js";
 
 /** A server answered with an error status; the message carries its `detail`. */

@@ -1,8 +1,9 @@
 /** Episodes played in this process, straight on the engine: no server, no network, the same observations. */
+import { startJudgedEpisode } from "../../graders/episodes.js";
 import { randomUUID } from "node:crypto";
-import type { Action } from "../../environment/actions.js";
+import type { Action } from "../../contracts/actions.js";
 import { Episode } from "../../environment/episode.js";
-import type { StepResult } from "../../environment/observation.js";
+import type { StepResult } from "../../contracts/observation.js";
 import type { Catalog } from "../../tasks/catalog.js";
 import type { EpisodeClient, EpisodeRequest } from "./episode-client.js";
 
@@ -15,7 +16,7 @@ export function inProcessClient(catalog: Catalog): EpisodeClient {
   const episodes = new Map<string, Episode>();
   return {
     reset(request: EpisodeRequest): Promise<StepResult> {
-      const episode = Episode.start(catalog, request, randomUUID());
+      const episode = startJudgedEpisode(catalog, request, randomUUID());
       episodes.set(episode.episodeId, episode);
       return Promise.resolve(episode.observe());
     },

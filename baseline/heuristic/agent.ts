@@ -6,8 +6,8 @@
  * It never imports tasks/ or graders/ (a test walks its import graph), so it cannot read a scenario's hidden
  * issues, solutions or wrong fixes.
  */
-import type { Action } from "../../environment/actions.js";
-import type { Observation } from "../../environment/observation.js";
+import type { Action } from "../../contracts/actions.js";
+import type { Observation } from "../../contracts/observation.js";
 import type { Agent, AgentFactory, Decision } from "../agent.js";
 import type { RepairRule } from "./rule.js";
 import { DOCKERFILE_BUILD_RULES } from "./rules/dockerfile-build.js";

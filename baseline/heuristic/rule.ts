@@ -2,7 +2,7 @@
  * A repair rule: reads the view (the log and the files) and proposes fixes, most likely first. A rule that
  * does not recognise the failure proposes nothing. Rules never see hidden scenario data.
  */
-import type { Action } from "../../environment/actions.js";
+import type { Action } from "../../contracts/actions.js";
 import type { RepairView } from "./view.js";
 
 export interface RepairRule {

@@ -2,8 +2,8 @@
  * What the heuristic agent reads, made convenient: the observation's files as lines, the files of each kind,
  * the error log, and where the log points. Built only from an Observation; nothing hidden is reachable here.
  */
-import type { Action } from "../../environment/actions.js";
-import type { Observation } from "../../environment/observation.js";
+import type { Action } from "../../contracts/actions.js";
+import type { Observation } from "../../contracts/observation.js";
 
 /** A location the log points at: a file and a 1-based line. */
 export interface LogLocation {

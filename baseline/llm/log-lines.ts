@@ -3,7 +3,7 @@
  * one line of JSON, so that `line.slice(line.indexOf(" ") + 1)` always parses. Episodes run concurrently, so
  * every line carries its episode's number.
  */
-import type { Observation } from "../../environment/observation.js";
+import type { Observation } from "../../contracts/observation.js";
 import type { EpisodeResult, TurnRecord } from "../play.js";
 
 /** `[START] {"episode","episode_id","task_id","scenario_id","difficulty","model","max_steps","issues_total"}` */

@@ -6,6 +6,7 @@
  * read facts only: they never parse a file themselves.
  */
 import type { FactLog } from "../../simulators/engine/facts.js";
+import type { Violation } from "../../contracts/assessment.js";
 import type { IntentCheckName } from "../../contracts/intent-checks.js";
 import type { Repository } from "../../simulators/repository.js";
 
@@ -24,12 +25,7 @@ export interface IntentInputs {
 
 export type { IntentCheckName } from "../../contracts/intent-checks.js";
 
-/** Why a fix does not count: the check that failed, the file, and what it says. */
-export interface Violation {
-  check: IntentCheckName;
-  file: string;
-  message: string;
-}
+export type { Violation } from "../../contracts/assessment.js";
 
 export interface IntentCheck {
   readonly name: IntentCheckName;

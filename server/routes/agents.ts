@@ -5,7 +5,7 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import { ActionSchema, type Action } from "../../environment/actions.js";
+import { ActionSchema, type Action } from "../../contracts/actions.js";
 import { benchmark } from "../../baseline/benchmark.js";
 import { SelectionError } from "../../baseline/selection.js";
 import { gradeTrajectory, type GradeResult } from "../../graders/grade.js";
@@ -76,8 +76,8 @@ export function agentRoutes(ctx: ServerContext): Hono {
       });
     }
     if (details.length > 0 || scenario === undefined) throw new ValidationError(details);
-    const gradedA = gradeTrajectory(scenario, a);
-    const gradedB = gradeTrajectory(scenario, b);
+    const gradedA = gradeTrajectory(ctx.catalog, scenario, a);
+    const gradedB = gradeTrajectory(ctx.catalog, scenario, b);
     const verdict = arenaWinner(gradedA, gradedB);
     const labelOf = { a: request.a.label, b: request.b.label, tie: null };
     return c.json({

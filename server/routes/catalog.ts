@@ -3,7 +3,7 @@
  * /info, a summary of the environment for people and dashboards.
  */
 import { Hono } from "hono";
-import { ACTION_TYPES } from "../../environment/actions.js";
+import { ACTION_TYPES } from "../../contracts/actions.js";
 import type { ServerContext } from "../context.js";
 import { ENDPOINTS } from "../endpoints.js";
 import { HttpError } from "../errors.js";

@@ -5,8 +5,8 @@
  * with `last_action_error` in a 200, as it would over any transport.
  */
 import { Hono } from "hono";
-import { ActionSchema } from "../../environment/actions.js";
-import { ResetRequestSchema } from "../../environment/observation.js";
+import { ActionSchema } from "../../contracts/actions.js";
+import { ResetRequestSchema } from "../../contracts/observation.js";
 import { EMPTY_BODY, readJsonBody } from "../body.js";
 import type { ServerContext } from "../context.js";
 import { stepEpisode } from "../episode-commands.js";

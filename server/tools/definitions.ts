@@ -6,8 +6,8 @@
  * Names avoid `reset`, `step`, `state` and `close`, which OpenEnv reserves.
  */
 import { z } from "zod";
-import { ActionSchema } from "../../environment/actions.js";
-import { ResetRequestSchema, type StepResult } from "../../environment/observation.js";
+import { ActionSchema } from "../../contracts/actions.js";
+import { ResetRequestSchema, type StepResult } from "../../contracts/observation.js";
 import type { Catalog } from "../../tasks/catalog.js";
 import { stepEpisode } from "../episode-commands.js";
 import { HttpError } from "../errors.js";

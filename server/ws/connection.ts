@@ -7,7 +7,7 @@
  * The logic knows nothing of sockets: it writes to a FrameSink, so it can be driven directly in tests.
  */
 import type { z } from "zod";
-import { ResetRequestSchema } from "../../environment/observation.js";
+import { ResetRequestSchema } from "../../contracts/observation.js";
 import type { Catalog } from "../../tasks/catalog.js";
 import { stepEpisode } from "../episode-commands.js";
 import { HttpError, ValidationError, type ErrorLogger } from "../errors.js";

@@ -2,11 +2,12 @@
  * The heuristic agent and the LLM policy are honest: their import graphs never reach tasks/ or graders/ (nor the
  * engine, which holds the scenario), and at run time they read nothing but the observation's own fields.
  */
+import { startJudgedEpisode } from "../../graders/episodes.js";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { ObservationSchema, type Observation } from "../../environment/observation.js";
+import { ObservationSchema, type Observation } from "../../contracts/observation.js";
 import { Episode } from "../../environment/episode.js";
 import { heuristicAgent } from "../../baseline/heuristic/agent.js";
 import { policy } from "../../baseline/agent-policy.js";
@@ -63,7 +64,7 @@ describe("what the agents read", () => {
   it("the heuristic agent reads only observation fields, on every scenario", () => {
     const touched = new Set<string>();
     for (const scenario of catalog.scenarios) {
-      const episode = Episode.start(catalog, { scenario_id: scenario.id }, "honesty");
+      const episode = startJudgedEpisode(catalog, { scenario_id: scenario.id }, "honesty");
       const agent = heuristicAgent();
       let observation = episode.observe().observation;
       while (!episode.done) {
@@ -77,7 +78,7 @@ describe("what the agents read", () => {
 
   it("the LLM prompt holds nothing hidden", () => {
     for (const scenario of catalog.scenarios) {
-      const observation = Episode.start(catalog, { scenario_id: scenario.id }, "p").observe().observation;
+      const observation = startJudgedEpisode(catalog, { scenario_id: scenario.id }, "p").observe().observation;
       const prompt = policy.messages(guarded(observation, new Set()), []).map((m) => m.content).join("\n");
       for (const issue of scenario.issues) {
         expect(prompt).not.toContain(issue.description);

@@ -66,8 +66,9 @@ describe("breakfix inference against a fake OpenAI-compatible API", () => {
     expect(steps[3]).toMatchObject({ step: 4, action: FIX, reward: 0.3, done: true, error: null, issues_fixed: 1 });
 
     // The score is the grader's, by replay of the two actions the engine saw.
-    const scenario = loadCatalog().scenario(SCENARIO)!;
-    const expected = gradeTrajectory(scenario, [MISS, FIX] as never).breakdown.score;
+    const catalog = loadCatalog();
+    const scenario = catalog.scenario(SCENARIO)!;
+    const expected = gradeTrajectory(catalog, scenario, [MISS, FIX] as never).breakdown.score;
     expect(parsed[5]!.payload).toMatchObject({
       episode: 1,
       scenario_id: SCENARIO,

@@ -1,7 +1,7 @@
 /** Edit actions: exact semantics, clear reasons for failures, and failures that change nothing. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { EditAction } from "../../environment/actions.js";
+import type { EditAction } from "../../contracts/actions.js";
 import { applyEditAction } from "../../environment/apply-action.js";
 import { repositoryFrom } from "../../simulators/repository.js";
 

@@ -1,10 +1,11 @@
 /** The episode engine: selection, rewards, hints, done rules, and nothing hidden in observations. */
+import { startJudgedEpisode } from "../../graders/episodes.js";
 import { describe, expect, it } from "vitest";
 import { Episode, EpisodeDoneError, ResetError } from "../../environment/episode.js";
 import { loadCatalog } from "../../tasks/catalog.js";
 
 const catalog = loadCatalog();
-const start = (request: Parameters<typeof Episode.start>[1]) => Episode.start(catalog, request, "test-episode");
+const start = (request: Parameters<typeof Episode.start>[1]) => startJudgedEpisode(catalog, request, "test-episode");
 
 describe("reset", () => {
   it("chooses by scenario id, by task and seed, or from everything by seed", () => {

@@ -1,7 +1,7 @@
 /**
  * The canary agents of SPEC §5: strategies that must never earn more than the floor, whatever the scenario.
  */
-import type { Action } from "../../environment/actions.js";
+import type { Action } from "../../contracts/actions.js";
 import { gitMode } from "../../simulators/repository.js";
 import type { Scenario } from "../../tasks/schema.js";
 

@@ -15,7 +15,8 @@ import { checkKey } from "../../simulators/simulation.js";
 import { loadCatalog } from "../../tasks/catalog.js";
 
 const PIPELINE_TASKS = new Set(["ci_docker_integration", "multi_stage_matrix", "pipeline_build_push", "full_pipeline"]);
-const scenarios = loadCatalog().scenarios.filter((s) => PIPELINE_TASKS.has(s.task_id));
+const catalog = loadCatalog();
+const scenarios = catalog.scenarios.filter((s) => PIPELINE_TASKS.has(s.task_id));
 
 /** The repository after each action of the reference fix, from the start. */
 function states(repo: Repository, actions: readonly Parameters<typeof applyEditAction>[1][]): Repository[] {
@@ -35,7 +36,7 @@ describe("partial credit", () => {
     const initial = repositoryFrom(scenario.files);
     const fixed = states(initial, edits as never).map((repo) => assess(scenario, repo).fixedCount);
     expect(fixed).toEqual(edits.map((_, i) => i).concat(edits.length));
-    const scores = [0, ...edits.map((_, i) => gradeTrajectory(scenario, [...edits.slice(0, i + 1), { action_type: "submit" }]).breakdown.score)];
+    const scores = [0, ...edits.map((_, i) => gradeTrajectory(catalog, scenario, [...edits.slice(0, i + 1), { action_type: "submit" }]).breakdown.score)];
     for (let i = 1; i < scores.length; i++) expect(scores[i]!, `score after fix ${i}`).toBeGreaterThan(scores[i - 1]!);
   });
 });

@@ -43,21 +43,21 @@ describe.each(catalog.scenarios.map((s) => [s.id, s] as const))("%s", (_, scenar
   });
 
   it("is solved by its reference fix", () => {
-    const { breakdown } = gradeTrajectory(scenario, scenario.solution);
+    const { breakdown } = gradeTrajectory(catalog, scenario, scenario.solution);
     expect(breakdown.violations).toEqual([]);
     expect(breakdown.solved).toBe(true);
     expect(breakdown.score).toBeGreaterThanOrEqual(0.9);
   });
 
   it.each(scenario.alternatives.map((a) => [a.description, a] as const))("is solved by an alternative: %s", (_, alternative) => {
-    const { breakdown } = gradeTrajectory(scenario, alternative.actions);
+    const { breakdown } = gradeTrajectory(catalog, scenario, alternative.actions);
     expect(breakdown.violations).toEqual([]);
     expect(breakdown.solved).toBe(true);
     expect(breakdown.score).toBeGreaterThanOrEqual(0.9);
   });
 
   it.each(scenario.wrong.map((w) => [w.description, w] as const))("is not fixed by a wrong fix: %s", (_, wrong) => {
-    const replay = gradeTrajectory(scenario, wrong.actions);
+    const replay = gradeTrajectory(catalog, scenario, wrong.actions);
     expect(replay.history.every((h) => h.last_action_error === null), "the wrong fix must apply cleanly").toBe(true);
     const targets = wrong.leaves_unfixed ?? scenario.issues.map((i) => i.id);
     const episodeState = assess(scenario, applyAll(scenario, wrong.actions));
@@ -77,20 +77,20 @@ describe.each(catalog.scenarios.map((s) => [s.id, s] as const))("%s", (_, scenar
   });
 
   it.each(Object.entries(CANARIES))("keeps the canary '%s' at the floor", (_, canary) => {
-    const { breakdown } = gradeTrajectory(scenario, canary(scenario));
+    const { breakdown } = gradeTrajectory(catalog, scenario, canary(scenario));
     expect(breakdown.issues_fixed).toBe(0);
     expect(breakdown.score).toBeLessThanOrEqual(0.05);
   });
 
   it("replays to identical observations, rewards and score", () => {
-    const first = gradeTrajectory(scenario, scenario.solution);
-    const second = gradeTrajectory(scenario, scenario.solution);
+    const first = gradeTrajectory(catalog, scenario, scenario.solution);
+    const second = gradeTrajectory(catalog, scenario, scenario.solution);
     expect(second).toEqual(first);
   });
 });
 
 import { applyEditAction } from "../../environment/apply-action.js";
-import type { Action } from "../../environment/actions.js";
+import type { Action } from "../../contracts/actions.js";
 import type { Scenario } from "../../tasks/schema.js";
 import type { Repository } from "../../simulators/repository.js";
 

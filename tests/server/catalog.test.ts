@@ -1,6 +1,6 @@
 /** /tasks, /tasks/:task_id, /info and /grader; nothing hidden in any of them. */
 import { describe, expect, it } from "vitest";
-import { ACTION_TYPES } from "../../environment/actions.js";
+import { ACTION_TYPES } from "../../contracts/actions.js";
 import { ENDPOINTS } from "../../server/endpoints.js";
 import { loadCatalog } from "../../tasks/catalog.js";
 import { get, post, testApp } from "./helpers.js";

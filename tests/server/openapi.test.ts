@@ -3,7 +3,7 @@
  * types the document is generated from (so the document cannot describe answers the server does not give).
  */
 import { describe, expect, it } from "vitest";
-import { StepResultSchema, EpisodeStateSchema } from "../../environment/observation.js";
+import { StepResultSchema, EpisodeStateSchema } from "../../contracts/observation.js";
 import { ENDPOINTS } from "../../server/endpoints.js";
 import { GradeReportSchema, HealthSchema, InfoSchema, MetadataSchema, SchemasSchema, TasksSchema, TaskViewSchema, DetailSchema, ValidationErrorSchema } from "../../server/responses.js";
 import { loadCatalog } from "../../tasks/catalog.js";

@@ -3,7 +3,7 @@
  * breakfix's own actions and observations in place of the capture environment's.
  */
 import { describe, expect, it } from "vitest";
-import { ActionSchema } from "../../environment/actions.js";
+import { ActionSchema } from "../../contracts/actions.js";
 import { get, post, testApp, wireCaptures, withoutUrl } from "./helpers.js";
 
 const captures = wireCaptures().fix_env.http;

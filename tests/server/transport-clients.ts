@@ -6,8 +6,8 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { Action } from "../../environment/actions.js";
-import type { StepResult } from "../../environment/observation.js";
+import type { Action } from "../../contracts/actions.js";
+import type { StepResult } from "../../contracts/observation.js";
 import type { RunningServer } from "../../server/listen.js";
 import { openSocket, postMcp, type FrameSocket } from "./live.js";
 

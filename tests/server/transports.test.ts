@@ -4,8 +4,8 @@
  * and scores whichever way they travel, because every transport is an adapter over the same episode layer.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Action } from "../../environment/actions.js";
-import type { StepResult } from "../../environment/observation.js";
+import type { Action } from "../../contracts/actions.js";
+import type { StepResult } from "../../contracts/observation.js";
 import { loadCatalog } from "../../tasks/catalog.js";
 import type { Scenario } from "../../tasks/schema.js";
 import { liveServer, type LiveServer } from "./live.js";

@@ -3,10 +3,11 @@
  * them: every answer must be that session's own episode, identical to the same actions played on the engine
  * directly. Cross-talk (an answer for another socket, a file edited in the wrong episode) would break it.
  */
+import { startJudgedEpisode } from "../../graders/episodes.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Action } from "../../environment/actions.js";
+import type { Action } from "../../contracts/actions.js";
 import { Episode } from "../../environment/episode.js";
-import type { StepResult } from "../../environment/observation.js";
+import type { StepResult } from "../../contracts/observation.js";
 import { loadCatalog } from "../../tasks/catalog.js";
 import { liveServer, openSocket, type FrameSocket, type LiveServer } from "./live.js";
 
@@ -30,7 +31,7 @@ function plan(i: number): { scenarioId: string; actions: Action[] } {
 
 /** The answers the engine itself gives for the same reset and actions. */
 function reference(player: Player): StepResult[] {
-  const episode = Episode.start(catalog, { scenario_id: player.scenarioId, episode_id: player.episodeId }, player.episodeId);
+  const episode = startJudgedEpisode(catalog, { scenario_id: player.scenarioId, episode_id: player.episodeId }, player.episodeId);
   const results = [episode.observe()];
   for (const action of player.actions) {
     if (episode.done) break;

@@ -2,7 +2,7 @@
  * Repairs for a docker build that fails: a misspelt COPY source, a base image tag that does not exist, a lost
  * line continuation, a port that is not a number, a missing FROM, a misspelt instruction.
  */
-import type { Action } from "../../../environment/actions.js";
+import type { Action } from "../../../contracts/actions.js";
 import { lookupImage, parseImageReference, isReferenceError, catalogueNames } from "../../../simulators/images/index.js";
 import { nearest } from "../closest.js";
 import { instructions } from "../dockerfile.js";

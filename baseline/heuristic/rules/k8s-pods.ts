@@ -2,7 +2,7 @@
  * Repairs for pods that do not run, keyed on `kubectl describe pod` and `kubectl logs`: OOMKilled, a command
  * naming a file that is not there, a missing ConfigMap, a liveness probe on the wrong port.
  */
-import type { Action } from "../../../environment/actions.js";
+import type { Action } from "../../../contracts/actions.js";
 import { nearest } from "../closest.js";
 import { containerPorts, findLines, manifestDocs } from "../manifests.js";
 import type { RepairRule } from "../rule.js";

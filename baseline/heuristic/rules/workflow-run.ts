@@ -3,7 +3,7 @@
  * nobody mapped, `${ … }` that bash cannot expand, a token that may not write packages, the wrong credentials
  * for ghcr.io, a builder that cannot do what the build asks, a push with no login, sources not checked out.
  */
-import type { Action } from "../../../environment/actions.js";
+import type { Action } from "../../../contracts/actions.js";
 import type { RepairRule } from "../rule.js";
 import { insertLines, rewriteFile, type RepairView } from "../view.js";
 import { failingStep, outlineWorkflow, type JobOutline, type StepOutline, type WorkflowOutline } from "../workflow-outline.js";
