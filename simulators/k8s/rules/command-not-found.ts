@@ -39,10 +39,10 @@ export const commandNotFound = k8sRule({
       if (failure.kind === "exec") {
         const error = `Error: failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: ${failure.message}: unknown`;
         const log = describePod(o, c, ["State:          Waiting", "  Reason:       CrashLoopBackOff", "Last State:     Terminated", "  Reason:       StartError", `  Message:      ${error.slice(7)}`, "  Exit Code:    128"], [...startEvents(o, c, image).slice(0, 3), { type: "Warning", reason: "Failed", from: "kubelet", message: error }, { type: "Warning", reason: "BackOff", from: "kubelet", message: backOff }]);
-        ctx.report(at(o, argPath(c, failure.argIndex)), `${error}\n${backOff}`, { log, detail: { pod: "CrashLoopBackOff" } });
+        ctx.report(at(o, argPath(c, failure.argIndex)), error, { log, detail: { pod: "CrashLoopBackOff" } });
       } else {
         const log = `${describePod(o, c, ["State:          Waiting", "  Reason:       CrashLoopBackOff", "Last State:     Terminated", "  Reason:       Error", `  Exit Code:    ${failure.exitCode}`], [...startEvents(o, c, image), { type: "Warning", reason: "BackOff", from: "kubelet", message: backOff }])}\n\n$ kubectl logs ${podName(o)} --previous\n${failure.log}`;
-        ctx.report(at(o, argPath(c, failure.argIndex)), `${failure.log.split("\n").pop()}\nBack-off restarting failed container ${c.name} in pod ${podRef(o)}`, { log, detail: { pod: "CrashLoopBackOff" } });
+        ctx.report(at(o, argPath(c, failure.argIndex)), failure.log.split("\n").pop()!, { log, detail: { pod: "CrashLoopBackOff" } });
       }
     },
   },

@@ -41,7 +41,7 @@ export const imagePull = k8sRule({
           ];
       const reason = invalid ? "InvalidImageName" : "ImagePullBackOff";
       const log = describePod(o, c, ["State:          Waiting", `  Reason:       ${reason}`], events);
-      ctx.report(at(o, [...c.path, "image"]), invalid ? failure : `${failure}\nBack-off pulling image "${image}"`, { log, detail: { pod: reason } });
+      ctx.report(at(o, [...c.path, "image"]), failure, { log, detail: { pod: reason } });
     },
   },
   cases: {
@@ -59,7 +59,7 @@ export const imagePull = k8sRule({
         line: 19,
         message: 'Failed to pull image "nginx:latset": rpc error: code = NotFound desc = failed to pull and unpack image "docker.io/library/nginx:latset"',
       },
-      { name: "tag the registry does not have", files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("web:1.0", "web:1.1")), world: WORLD, message: 'Back-off pulling image "ghcr.io/acme/web:1.1"' },
+      { name: "tag the registry does not have", files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("web:1.0", "web:1.1")), world: WORLD, message: 'Failed to pull image "ghcr.io/acme/web:1.1"' },
       { name: "upper-case name", files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("ghcr.io/acme/web:1.0", "ghcr.io/Acme/web:1.0")), world: WORLD, message: "must be lowercase" },
     ],
   },

@@ -23,17 +23,17 @@ export const ingressBackend = k8sRule({
         const shownPort = b.port.number ?? b.port.name ?? "";
         const status = `$ curl -i http://${b.route}\nHTTP/1.1 503 Service Temporarily Unavailable`;
         if (!b.target) {
-          ctx.report(at(ing, [...b.path, "name"]), `Backends: ${b.service}:${shownPort} (<error: services "${b.service}" not found>)\ningress-nginx: Error obtaining Endpoints for Service "${key}": no object matching key "${key}" in local store\nHTTP/1.1 503 Service Temporarily Unavailable`, {
+          ctx.report(at(ing, [...b.path, "name"]), `Backends: ${b.service}:${shownPort} (<error: services "${b.service}" not found>)`, {
             log: `$ kubectl describe ingress ${ing.name}\nRules:\n  Host  Path  Backends\n  ----  ----  --------\n  ${b.route}  ${b.service}:${shownPort} (<error: services "${b.service}" not found>)\n\n${status}`,
           });
           continue;
         }
         if (!b.target.port) {
           const which = b.port.number !== undefined ? `port ${b.port.number}` : `port named "${b.port.name}"`;
-          ctx.report(at(ing, [...b.path, "port"]), `ingress-nginx: Service "${key}" does not have any ${which}\n${status.split("\n")[1]}`, { log: status });
+          ctx.report(at(ing, [...b.path, "port"]), `ingress-nginx: Service "${key}" does not have any ${which}`, { log: status });
         } else if (ctx.worldKnown && !b.target.endpointSource) {
           // Linting alone, hand-made endpoints may come from elsewhere.
-          ctx.report(at(ing, [...b.path, "name"]), `ingress-nginx: Service "${key}" does not have any active Endpoint.\n${status.split("\n")[1]}`, { log: status });
+          ctx.report(at(ing, [...b.path, "name"]), `ingress-nginx: Service "${key}" does not have any active Endpoint.`, { log: status });
         }
       }
     },

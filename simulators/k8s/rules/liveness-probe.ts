@@ -79,7 +79,7 @@ export const livenessProbe = k8sRule({
           { type: "Warning", reason: "BackOff", from: "kubelet", message: backOffRestarting(o, c) },
         ];
         const log = describePod(o, c, ["State:          Running", "Last State:     Terminated", "  Reason:       Error", "  Exit Code:    137", "Ready:          False", "Restart Count:  5"], events);
-        ctx.report(at(o, failure.path), `${unhealthy}\n${killing}`, { log, detail: { pod: "CrashLoopBackOff" } });
+        ctx.report(at(o, failure.path), unhealthy, { log, detail: { pod: "CrashLoopBackOff" } });
       }
     },
   },
@@ -109,7 +109,7 @@ export const livenessProbe = k8sRule({
         line: 41,
         message: "Liveness probe failed: Get \"http://10.244.0.",
       },
-      { name: "tcpSocket on the wrong port", files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("            httpGet:\n              path: /health\n              port: 8080", "            tcpSocket:\n              port: 3000")), world: WORLD, message: ":3000: connect: connection refused\nContainer web failed liveness probe, will be restarted" },
+      { name: "tcpSocket on the wrong port", files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("            httpGet:\n              path: /health\n              port: 8080", "            tcpSocket:\n              port: 3000")), world: WORLD, message: "Liveness probe failed: dial tcp 10.244.0.239:3000: connect: connection refused" },
       {
         name: "the app's PORT variable set to 9000, the probe left on 8080",
         files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("          env:\n", '          env:\n            - name: PORT\n              value: "9000"\n')),

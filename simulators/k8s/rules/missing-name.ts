@@ -16,7 +16,8 @@ export const missingName = k8sRule({
       if (e.name !== "") return;
       const generate = stringAt(e.value, ["metadata", "generateName"]) !== undefined;
       const detail = generate ? "cannot use generate name with apply" : "resource name may not be empty";
-      ctx.report(at(e.object, ["metadata"]), `error: error when retrieving current configuration of:\nResource: "${e.apiVersion}, Kind=${e.kind}"\nName: "", Namespace: "${e.namespace}"\nfrom server for: "${e.file}": ${detail}`);
+      const log = `error: error when retrieving current configuration of:\nResource: "${e.apiVersion}, Kind=${e.kind}"\nName: "", Namespace: "${e.namespace}"\nfrom server for: "${e.file}": ${detail}`;
+      ctx.report(at(e.object, ["metadata"]), log.replace(/\n/g, " "), { log });
     },
   },
   cases: {

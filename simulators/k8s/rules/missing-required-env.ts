@@ -45,7 +45,7 @@ export const missingRequiredEnv = k8sRule({
         const backOff = backOffRestarting(o, c);
         const log = `${describePod(o, c, ["State:          Waiting", "  Reason:       CrashLoopBackOff", "Last State:     Terminated", "  Reason:       Error", "  Exit Code:    1"], [...startEvents(o, c, stringAt(c.container, ["image"]) ?? ""), { type: "Warning", reason: "BackOff", from: "kubelet", message: backOff }])}\n\n$ kubectl logs ${podName(o)} --previous\n${error}`;
         const field = c.container["env"] !== undefined ? "env" : c.container["envFrom"] !== undefined ? "envFrom" : "name";
-        ctx.report(at(o, [...c.path, field]), `${error.split("\n").pop()}\n${backOff}`, { log, detail: { pod: "CrashLoopBackOff" } });
+        ctx.report(at(o, [...c.path, field]), error.split("\n").pop()!, { log, detail: { pod: "CrashLoopBackOff" } });
       }
     },
   },
@@ -63,7 +63,7 @@ export const missingRequiredEnv = k8sRule({
         line: 26,
         message: "KeyError: 'DATABASE_URL'",
       },
-      { name: "misnamed through an envFrom prefix", files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("            - name: DATABASE_URL\n", "            - name: DATABASE_URI\n")), world: WORLD, message: "Back-off restarting failed container web in pod web-" },
+      { name: "misnamed through an envFrom prefix", files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("            - name: DATABASE_URL\n", "            - name: DATABASE_URI\n")), world: WORLD, message: "KeyError: 'DATABASE_URL'" },
     ],
   },
 });

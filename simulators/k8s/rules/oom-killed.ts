@@ -27,7 +27,7 @@ export const oomKilled = k8sRule({
         const log = describePod(o, c, state, [...startEvents(o, c, stringAt(c.container, ["image"]) ?? ""), { type: "Warning", reason: "BackOff", from: "kubelet", message: backOff }]);
         // As written when it says what it means; a value under 1 MiB (`256m` is 0.256 bytes) shows its bytes.
         const shown = typeof written === "string" && /i$/.test(written) ? written : limit < MIB ? `${written} = ${limit} bytes` : formatMiB(limit);
-        ctx.report(at(o, [...c.path, "resources", "limits", "memory"]), `Last State: Terminated, Reason: OOMKilled, Exit Code: 137 (memory limit ${shown})\n${backOff}`, { log, detail: { pod: "CrashLoopBackOff" } });
+        ctx.report(at(o, [...c.path, "resources", "limits", "memory"]), `Last State: Terminated, Reason: OOMKilled, Exit Code: 137 (memory limit ${shown})`, { log, detail: { pod: "CrashLoopBackOff" } });
       }
     },
   },

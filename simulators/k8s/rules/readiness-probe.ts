@@ -29,7 +29,7 @@ export const readinessProbe = k8sRule({
         if (!failure) continue;
         const unhealthy = `Readiness probe ${failure.errored ? "errored" : "failed"}: ${failure.detail}`;
         const log = describePod(o, c, ["State:          Running", "Ready:          False", "Restart Count:  0"], [...startEvents(o, c, stringAt(c.container, ["image"]) ?? ""), { type: "Warning", reason: "Unhealthy", from: "kubelet", message: unhealthy }]);
-        ctx.report(at(o, failure.path), `${unhealthy}\n${podName(o)}   0/1     Running   0          2m`, { log, detail: { pod: "Running" } });
+        ctx.report(at(o, failure.path), unhealthy, { log, detail: { pod: "Running" } });
       }
     },
   },

@@ -39,7 +39,7 @@ export const serviceNoEndpoints = k8sRule({
         `curl: (7) Failed to connect to ${svc.name} port ${String(port)} after 1 ms: Connection refused`,
       ].join("\n");
       const why = endpoints.matched.length > 0 ? ` (${endpoints.matched.map((w) => `${w.kind.toLowerCase()}.apps/${w.name}`).join(", ")} has 0 replicas)` : "";
-      ctx.report(at(svc, ["spec", "selector"]), `Service "${svc.name}" (ClusterIP ${clusterIp(svc.namespace, svc.name)}): Selector: ${formatLabels(e.selector)}, Endpoints: <none>${why}\ncurl: (7) Failed to connect to ${svc.name} port ${String(port)}: Connection refused`, { log });
+      ctx.report(at(svc, ["spec", "selector"]), `Service "${svc.name}" (ClusterIP ${clusterIp(svc.namespace, svc.name)}): Selector: ${formatLabels(e.selector)}, Endpoints: <none>${why}`, { log });
     },
   },
   cases: {

@@ -27,7 +27,8 @@ export const serviceTargetPort = k8sRule({
         const curl = `curl: (7) Failed to connect to ${svc.name} port ${String(route.port)} after 1 ms: Connection refused`;
         const landing = containers.filter((c) => c.target !== undefined);
         if (landing.length === 0) {
-          ctx.report(at(svc, path), `Service "${svc.name}" port ${String(route.port)}: TargetPort ${String(route.target)}/TCP names no container port of ${pod.kind.toLowerCase()}/${pod.name}, Endpoints: <none>\n${curl}`);
+          const headline = `Service "${svc.name}" port ${String(route.port)}: TargetPort ${String(route.target)}/TCP names no container port of ${pod.kind.toLowerCase()}/${pod.name}, Endpoints: <none>`;
+          ctx.report(at(svc, path), headline, { log: `${headline}\n${curl}` });
           continue;
         }
         const port = landing[0]!.target!;
@@ -38,7 +39,7 @@ export const serviceTargetPort = k8sRule({
         }
         if (containers.some((c) => c.listening === port)) continue;
         const endpoint = `${podIp(pod)}:${port}`;
-        ctx.report(at(svc, path), `Service "${svc.name}" port ${String(route.port)} → TargetPort ${port}/TCP, Endpoints: ${endpoint}\n${curl}`, {
+        ctx.report(at(svc, path), `Service "${svc.name}" port ${String(route.port)} → TargetPort ${port}/TCP, Endpoints: ${endpoint}`, {
           log: `$ kubectl get endpoints ${svc.name}\nNAME            ENDPOINTS              AGE\n${svc.name.padEnd(16)}${endpoint.padEnd(23)}2m\n\n$ curl http://${svc.name}:${String(route.port)}/\n${curl}`,
         });
       }
@@ -56,7 +57,7 @@ export const serviceTargetPort = k8sRule({
         world: WORLD,
         file: "k8s/service.yaml",
         line: 11,
-        message: "Connection refused",
+        message: "TargetPort 3000/TCP, Endpoints: 10.244.0.239:3000",
       },
       { name: "no targetPort: the port itself", files: withFile("k8s/service.yaml", SERVICE.replace("      targetPort: http\n", "")), world: WORLD, line: 10, message: "TargetPort 80/TCP" },
       { name: "unknown port name", files: withFile("k8s/service.yaml", SERVICE.replace("targetPort: http", "targetPort: web")), world: WORLD, message: "TargetPort web/TCP names no container port" },

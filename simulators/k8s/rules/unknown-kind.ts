@@ -18,7 +18,8 @@ export const unknownKind = k8sRule({
   on: {
     "object-read"(e, ctx) {
       if (e.mapping !== "not-served") return;
-      ctx.report(at(e.object, ["kind"]), `error: resource mapping not found for name: "${e.name}" namespace: "" from "${e.file}": no matches for kind "${e.kind}" in version "${e.apiVersion}"\nensure CRDs are installed first`);
+      const error = `error: resource mapping not found for name: "${e.name}" namespace: "" from "${e.file}": no matches for kind "${e.kind}" in version "${e.apiVersion}"`;
+      ctx.report(at(e.object, ["kind"]), error, { log: `${error}\nensure CRDs are installed first` });
     },
   },
   cases: {

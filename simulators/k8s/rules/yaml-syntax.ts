@@ -17,7 +17,9 @@ export const yamlSyntax = k8sRule({
     "manifest-file"(e, ctx) {
       for (const d of e.documents) {
         if (d.problem) {
-          ctx.report({ line: d.problem.line, column: d.problem.column }, d.problem.message ?? kubectlYamlError(e.file, d.problem.line, d.problem.detail));
+          // go-yaml lists unmarshal errors on lines of their own: the message is kubectl's output on one line.
+          const output = d.problem.message ?? kubectlYamlError(e.file, d.problem.line, d.problem.detail);
+          ctx.report({ line: d.problem.line, column: d.problem.column }, output.replace(/\n\s*/g, " "), output.includes("\n") ? { log: output } : {});
         } else if (!isObject(d.value)) {
           const found = Array.isArray(d.value) ? "array" : typeof d.value === "number" ? "number" : typeof d.value === "boolean" ? "bool" : "string";
           ctx.report({ line: d.line, column: 1 }, `error: unable to decode "${e.file}": json: cannot unmarshal ${found} into Go value of type map[string]interface {}`);
