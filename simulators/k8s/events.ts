@@ -5,7 +5,8 @@
  * traffic reaches them through Services, Ingresses and NetworkPolicies (routing.ts). Rules judge these
  * events; the same events are the facts the grader compares between states of a repository (an object's
  * value, a workload's replicas and containers, a probe's path and port, a Service's endpoints, a policy's
- * verdict on each flow, a pod's outcome). Events marked "fact" have no rule today and are there for the grader.
+ * verdict on each flow, a pod's outcome). Events documented as "Fact:" are there for the grader alone: no
+ * rule subscribes to them.
  */
 import type { App, ImageConfig } from "../world.js";
 import type { DomainSpec } from "../engine/engine.js";
@@ -61,7 +62,7 @@ export interface ManifestFileEvent {
   documents: readonly ManifestDocument[];
 }
 
-/** One object kubectl read, and what the API server serves for its apiVersion and kind. Fact: every object. */
+/** One object kubectl read, and what the API server serves for its apiVersion and kind; emitted for every object. */
 export interface ObjectReadEvent {
   type: "object-read";
   object: K8sObject;
@@ -243,7 +244,7 @@ export interface PodOutcomeEvent {
 
 // ---- traffic (routing.ts) ----
 
-/** A Service, its endpoints, and where each of its ports lands. Fact: every Service. */
+/** A Service, its endpoints, and where each of its ports lands; emitted for every Service the API server accepted. */
 export interface ServiceRoutedEvent {
   type: "service-routed";
   object: K8sObject;
@@ -255,7 +256,7 @@ export interface ServiceRoutedEvent {
   workloads: readonly { object: K8sObject; pod: string; labels: Record<string, string> }[];
 }
 
-/** An Ingress: its class, and the Service and port each backend resolves to. Fact: every Ingress. */
+/** An Ingress: its class, and the Service and port each backend resolves to; emitted for every accepted Ingress. */
 export interface IngressRoutedEvent {
   type: "ingress-routed";
   object: K8sObject;
@@ -266,7 +267,7 @@ export interface IngressRoutedEvent {
   backends: readonly (IngressBackend & { target: BackendTarget | undefined })[];
 }
 
-/** A NetworkPolicy: what it selects and allows, and its verdict on the traffic to the pods it isolates. Fact: every policy. */
+/** A NetworkPolicy: what it selects and allows, and its verdict on the traffic to the pods it isolates; every accepted policy. */
 export interface PolicyTrafficEvent {
   type: "policy-traffic";
   object: K8sObject;

@@ -4,7 +4,7 @@ import { at, k8sRule, objectsWhere } from "../events.js";
 import { cannotBeHandled } from "../messages.js";
 import { APP_FILES, DEPLOYMENT, WORLD, withFile } from "./fixtures.js";
 
-export const QUANTITY_ERROR = "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
+const QUANTITY_ERROR = "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
 
 export const invalidQuantity = k8sRule({
   code: "K8S007",
