@@ -13,10 +13,10 @@ import { workloadFact } from "./container-facts.js";
 import type { K8sEvent, K8sSubject } from "./events.js";
 import type { K8sObject } from "./object.js";
 import { stringAt } from "./object.js";
-import { probesSent } from "./probes.js";
+import { probesSent, type ProbeKind } from "./probes.js";
 import { MIB } from "./quantity.js";
 import { memoryLimit, schedulingRequest } from "./resources.js";
-import { containersOf, podCount } from "./workload.js";
+import { containersOf, podCount, type ContainerRef } from "./workload.js";
 
 type ObjectUnit = UnitRun<K8sEvent, K8sSubject>;
 
@@ -47,22 +47,20 @@ function steps(o: K8sObject, cluster: Cluster): [string, () => K8sEvent[]][] {
         }),
     ],
     ["run", () => [{ type: "apps-started", object: o, containers: regular.map((c) => ({ container: c, app: cluster.app(c), env: cluster.envNames(o, c) })) }]],
-    [
-      "memory",
-      () => {
-        const used = (c: (typeof regular)[number]) => {
-          const mib = cluster.app(c)?.memory_mib;
-          return mib === undefined ? undefined : mib * MIB;
-        };
-        return [{ type: "memory-used", object: o, containers: regular.map((c) => ({ container: c, used: used(c), limit: memoryLimit(c) })) }];
-      },
-    ],
+    ["memory", () => [{ type: "memory-used", object: o, containers: regular.map((c) => ({ container: c, used: memoryUsed(c, cluster), limit: memoryLimit(c) })) }]],
     ["probe", () => [{ type: "liveness-probed", object: o, containers: regular.map((c) => probed(o, c, cluster, ["startupProbe", "livenessProbe"])) }]],
     ["ready", () => [{ type: "readiness-probed", object: o, containers: regular.map((c) => probed(o, c, cluster, ["readinessProbe"])) }]],
   ];
 }
 
-function probed(o: K8sObject, c: ReturnType<Cluster["containers"]>[number], cluster: Cluster, kinds: Parameters<typeof probesSent>[2]) {
+/** Bytes the container's app uses once started, when the world knows its app. */
+function memoryUsed(c: ContainerRef, cluster: Cluster): number | undefined {
+  const mib = cluster.app(c)?.memory_mib;
+  return mib === undefined ? undefined : mib * MIB;
+}
+
+/** The probes of `kinds` a container gets, against where its app listens. */
+function probed(o: K8sObject, c: ContainerRef, cluster: Cluster, kinds: readonly ProbeKind[]) {
   const listening = cluster.listeningPort(c);
   return { container: c, listening, probes: probesSent(o, c, kinds, listening) };
 }
