@@ -6,7 +6,7 @@ import type { Diagnostic } from "./diagnostic.js";
 import { compareDiagnostics } from "./diagnostic.js";
 import { DOCKER_RULES, isDockerfilePath, simulateDockerfiles } from "./docker/index.js";
 import { RuleEngine } from "./engine/engine.js";
-import { isManifestPath, k8sSimulator } from "./k8s/index.js";
+import { isManifestPath, K8S_RULES, simulateCluster } from "./k8s/index.js";
 import { isWorkflowPath, looksLikeWorkflow, workflowSimulator } from "./workflow/index.js";
 import { renderFirstFailure } from "./log.js";
 import { scanRepository } from "./scan/index.js";
@@ -19,7 +19,7 @@ import { Findings } from "./simulation.js";
 import type { World } from "./world.js";
 import { EMPTY_WORLD } from "./world.js";
 
-export const SIMULATORS: readonly Simulator[] = [workflowSimulator, k8sSimulator];
+export const SIMULATORS: readonly Simulator[] = [workflowSimulator];
 
 /**
  * Whether the cross-file pipeline takes the repository over: it has a delivery workflow (one that builds an
@@ -42,8 +42,9 @@ export function simulateRepository(repo: Repository, world: World, options: Simu
 function simulateDomains(repo: Repository, world: World, options: SimulationOptions): SimulationResult {
   const findings = new Findings();
   for (const simulator of SIMULATORS) findings.merge(simulator.simulate(repo, world, options));
-  const engine = new RuleEngine(DOCKER_RULES, { world, worldKnown: options.worldKnown !== false, context: options.context !== false });
+  const engine = new RuleEngine([...DOCKER_RULES, ...K8S_RULES], { world, worldKnown: options.worldKnown !== false, context: options.context !== false });
   simulateDockerfiles(engine, repo, options);
+  simulateCluster(engine, repo);
   findings.merge(engine.result());
   return findings.result();
 }

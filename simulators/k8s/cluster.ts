@@ -1,7 +1,8 @@
 /**
- * The simulated cluster the runtime and traffic rules look at: which objects the API server accepted,
- * which workloads' pods got all the way to serving, what the world's registry and apps say about each
- * container, and which ConfigMaps and Secrets exist (applied from the repository, or already there).
+ * The simulated cluster the interpreters consult: which objects the API server accepted, which workloads'
+ * pods got all the way to serving, what the world's registry and apps say about each container (its image,
+ * its process, where it listens, its environment), and which ConfigMaps and Secrets exist (applied from the
+ * repository, or already there).
  */
 import { listeningPort as appListeningPort } from "../docker/app-start.js";
 import { imageExposedPorts, lookupImage, type ImageLookup } from "../images/lookup.js";
@@ -9,7 +10,7 @@ import type { App, ImageConfig, World } from "../world.js";
 import { arrayAt, isObject, objectAt, stringAt, type JsonObject, type K8sObject } from "./object.js";
 import { containersOf, podCount, runsPods, type ContainerRef } from "./workload.js";
 
-/** What the engine knows about each object so far. */
+/** What the rollout has done to each object so far. */
 export interface LifecycleState {
   /** Refused at apply: the object does not exist in the cluster. */
   refused: ReadonlySet<K8sObject>;

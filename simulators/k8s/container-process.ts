@@ -5,12 +5,39 @@
  */
 import path from "node:path";
 import type { ImageConfig } from "../world.js";
+import { stringAt } from "./object.js";
+import type { ContainerRef } from "./workload.js";
 
 export type StartFailure =
   /** The runtime could not exec the program: StartError, exit code 128. */
   | { kind: "exec"; argIndex: number; message: string }
   /** The program ran and exited because its script is missing. */
   | { kind: "exit"; argIndex: number; exitCode: number; log: string };
+
+/** How a container's start went: it started, it failed, or the image's contents are not known. */
+export type StartOutcome = { kind: "started" } | { kind: "unknown" } | StartFailure;
+
+/**
+ * The image's own ENTRYPOINT is in the image (nginx's /docker-entrypoint.sh, node's docker-entrypoint.sh) even
+ * where the registry lists only the programs on PATH: when `command` does not replace it, it starts.
+ */
+function withOwnEntrypoint(c: ContainerRef, config: ImageConfig): ImageConfig {
+  const own = c.container["command"] === undefined ? config.entrypoint?.[0] : undefined;
+  if (own === undefined || !config.binaries) return config;
+  return { ...config, binaries: [...config.binaries, own] };
+}
+
+/** The directory the container's process starts in: its `workingDir`, else the image's WORKDIR, else /. */
+export function workingDirOf(c: ContainerRef, config: ImageConfig | undefined): string {
+  return stringAt(c.container, ["workingDir"]) ?? config?.workdir ?? "/";
+}
+
+/** What happens when container `c` starts `argv` in an image with `config`. */
+export function containerStart(c: ContainerRef, argv: readonly string[], config: ImageConfig): StartOutcome {
+  const failure = startFailure(argv, withOwnEntrypoint(c, config), workingDirOf(c, config));
+  if (failure === "unknown") return { kind: "unknown" };
+  return failure ?? { kind: "started" };
+}
 
 /** Interpreters whose first non-option argument is a script path, with how each reports a missing script. */
 const INTERPRETERS: Record<string, { skip: RegExp; missing: (name: string, file: string, asWritten: string) => { code: number; log: string } }> = {

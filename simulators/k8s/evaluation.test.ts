@@ -13,6 +13,10 @@ function run(files: Record<string, string>, worldKnown = true) {
 const OOM = DEPLOYMENT.replace("memory: 128Mi", "memory: 64Mi").replace("memory: 256Mi", "memory: 64Mi");
 
 describe("k8s evaluation", () => {
+  it("finds nothing wrong with the application the rules' cases start from", () => {
+    expect(run(APP_FILES).diagnostics).toEqual([]);
+  });
+
   it("marks every rule evaluated on a healthy application", () => {
     const { checked } = run(APP_FILES);
     for (const code of ["K8S006", "K8S021", "K8S025", "K8S026"]) expect(checked.has(checkKey(code, "k8s/deployment.yaml"))).toBe(true);

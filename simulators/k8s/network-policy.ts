@@ -3,8 +3,13 @@
  * the Ingress type is isolated, and only what one of those policies' rules allows gets in. `ingress: []`
  * (or no `ingress` at all) allows nothing; `ingress: [{}]` allows everything.
  */
-import { labelSelectorMatches } from "./rules/selector-mismatch.js";
+import type { Cluster } from "./cluster.js";
+import { ingressBackends } from "./ingress.js";
 import { arrayAt, isObject, labelsAt, objectAt, stringAt, type JsonObject, type K8sObject } from "./object.js";
+import { resolvePort } from "./probes.js";
+import { labelSelectorMatches } from "./selectors.js";
+import { endpointsOf, routesToPods, servicePorts } from "./traffic.js";
+import { podLabels } from "./workload.js";
 
 /** Who is connecting: a pod (its namespace and labels, its IP), or an unknown client in the pod's namespace. */
 export interface TrafficSource {
@@ -94,4 +99,65 @@ export function admits(policies: readonly K8sObject[], source: TrafficSource | u
 export function namespaceLabels(objects: readonly K8sObject[], namespace: string): Record<string, string> {
   const declared = objects.find((o) => o.kind === "Namespace" && o.name === namespace);
   return { ...(declared ? labelsAt(declared.value, ["metadata", "labels"]) : {}), "kubernetes.io/metadata.name": namespace };
+}
+
+/** Traffic a Service sends to one of its Ready pods on one port, and what the policies isolating the pod do to it. */
+export interface TrafficFlow {
+  service: K8sObject;
+  /** The Service port the client calls. */
+  servicePort: unknown;
+  pod: K8sObject;
+  /** The container port the traffic arrives on, and that port's name in the container. */
+  port: number;
+  portName: string | undefined;
+  /** The ingress controller for a Service an Ingress routes to; undefined for a client nobody named. */
+  source: TrafficSource | undefined;
+  /** Each policy that isolates the pod, and whether it lets this traffic in. */
+  verdicts: { policy: K8sObject; admits: boolean }[];
+  /** Some isolating policy lets it in. */
+  admitted: boolean;
+}
+
+/** What the accepted NetworkPolicies do to the traffic of every Service with Ready pods. */
+export interface PolicyTraffic {
+  /** Flows to pods some policy isolates, in Service, pod and port order. */
+  flows: TrafficFlow[];
+  /** Namespaces with a Service whose pods are not Ready: what the policies do to its traffic cannot be seen. */
+  unseen: Set<string>;
+}
+
+export function policyTraffic(cluster: Cluster): PolicyTraffic {
+  const policies = cluster.applied("NetworkPolicy");
+  const services = cluster.applied("Service").filter(routesToPods);
+  const fromController = new Set<K8sObject>();
+  for (const ing of cluster.applied("Ingress")) {
+    for (const b of ingressBackends(ing)) {
+      const svc = services.find((s) => s.name === b.service && s.namespace === ing.namespace);
+      if (svc) fromController.add(svc);
+    }
+  }
+  const out: PolicyTraffic = { flows: [], unseen: new Set() };
+  for (const svc of services) {
+    const endpoints = endpointsOf(cluster, svc);
+    if (endpoints.state !== "ready") {
+      out.unseen.add(svc.namespace);
+      continue;
+    }
+    for (const pod of endpoints.pods) {
+      const isolating = isolatingPolicies(policies, pod.namespace, podLabels(pod));
+      if (isolating.length === 0) continue;
+      for (const { spec } of servicePorts(svc)) {
+        const target = spec["targetPort"] ?? spec["port"];
+        const c = cluster.containers(pod).find((c) => resolvePort(c, target) !== undefined);
+        const port = c ? resolvePort(c, target) : undefined;
+        if (!c || port === undefined) continue;
+        const declared = arrayAt(c.container, ["ports"]).find((p) => isObject(p) && p["containerPort"] === port);
+        const portName = isObject(declared) && typeof declared["name"] === "string" ? declared["name"] : undefined;
+        const source = fromController.has(svc) ? INGRESS_CONTROLLER : undefined;
+        const verdicts = isolating.map((policy) => ({ policy, admits: admits([policy], source, port, portName) }));
+        out.flows.push({ service: svc, servicePort: spec["port"], pod, port, portName, source, verdicts, admitted: verdicts.some((v) => v.admits) });
+      }
+    }
+  }
+  return out;
 }

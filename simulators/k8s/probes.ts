@@ -44,3 +44,37 @@ export function probeFailure(o: K8sObject, c: ContainerRef, kind: ProbeKind, lis
   const target = typeof spec["path"] === "string" ? spec["path"] : "/";
   return { path, detail: `Get "${scheme}://${ip}:${port}${target.startsWith("/") ? target : `/${target}`}": ${refused}`, errored: false };
 }
+
+/** A probe the kubelet sends, with what it meets in the container. */
+export interface ProbeSent {
+  kind: ProbeKind;
+  handler: "httpGet" | "tcpSocket" | "exec" | "grpc" | undefined;
+  /** The port as written (a number or a container port's name), and the port it resolves to. */
+  port: unknown;
+  target: number | undefined;
+  /** The HTTP path of an httpGet probe. */
+  path: string | undefined;
+  /**
+   * How it fails against the port the app listens on; null when it passes or is the app's own business (exec,
+   * grpc, another host); undefined when where the app listens is not known.
+   */
+  failure: ProbeOutcome | null | undefined;
+}
+
+/** The probes of `kinds` container `c` declares, sent to an app listening on `listening`. */
+export function probesSent(o: K8sObject, c: ContainerRef, kinds: readonly ProbeKind[], listening: number | undefined): ProbeSent[] {
+  return kinds.flatMap((kind) => {
+    const probe = c.container[kind];
+    if (!isObject(probe)) return [];
+    const handler = (["httpGet", "tcpSocket", "exec", "grpc"] as const).find((h) => isObject(probe[h]));
+    const spec = handler ? (probe[handler] as Record<string, unknown>) : {};
+    return [{
+      kind,
+      handler,
+      port: spec["port"],
+      target: handler === "httpGet" || handler === "tcpSocket" ? resolvePort(c, spec["port"]) : undefined,
+      path: handler === "httpGet" && typeof spec["path"] === "string" ? spec["path"] : undefined,
+      failure: listening === undefined ? undefined : (probeFailure(o, c, kind, listening) ?? null),
+    }];
+  });
+}

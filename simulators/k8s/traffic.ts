@@ -4,7 +4,8 @@
  */
 import type { Cluster } from "./cluster.js";
 import { arrayAt, isObject, labelsAt, stringAt, type JsonObject, type K8sObject } from "./object.js";
-import { podCount, podLabels, selects } from "./workload.js";
+import { resolvePort } from "./probes.js";
+import { podCount, podLabels, selects, type ContainerRef } from "./workload.js";
 
 export type Endpoints =
   /** Ready pods back the Service. */
@@ -38,4 +39,39 @@ export function endpointsOf(cluster: Cluster, svc: K8sObject): Endpoints {
 /** The Service's ports, with their paths. */
 export function servicePorts(svc: K8sObject): { spec: JsonObject; index: number }[] {
   return arrayAt(svc.value, ["spec", "ports"]).flatMap((p, index) => (isObject(p) ? [{ spec: p, index }] : []));
+}
+
+/** Where a Service port's targetPort lands in one container: the port it resolves to there, and where the app listens. */
+export interface PortLanding {
+  container: ContainerRef;
+  target: number | undefined;
+  listening: number | undefined;
+}
+
+/** One port of a Service and where kube-proxy sends its traffic. */
+export interface ServicePortRoute {
+  /** Index in `spec.ports`. */
+  index: number;
+  port: unknown;
+  /** The targetPort as written, or the port itself when there is none. */
+  target: unknown;
+  targetField: "targetPort" | "port";
+  name: string | undefined;
+  /** The first Ready pod behind it and where the port lands in each of its containers; absent without Ready endpoints. */
+  backend?: { pod: K8sObject; containers: PortLanding[] };
+}
+
+export function servicePortRoutes(cluster: Cluster, svc: K8sObject, endpoints: Endpoints): ServicePortRoute[] {
+  return servicePorts(svc).map(({ spec, index }) => {
+    const target = spec["targetPort"] ?? spec["port"];
+    const pod = endpoints.state === "ready" ? endpoints.pods[0] : undefined;
+    return {
+      index,
+      port: spec["port"],
+      target,
+      targetField: spec["targetPort"] === undefined ? "port" : "targetPort",
+      name: typeof spec["name"] === "string" ? spec["name"] : undefined,
+      ...(pod ? { backend: { pod, containers: cluster.containers(pod).map((c) => ({ container: c, target: resolvePort(c, target), listening: cluster.listeningPort(c) })) } } : {}),
+    };
+  });
 }

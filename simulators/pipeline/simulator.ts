@@ -17,7 +17,7 @@ import type { Image } from "../docker/image.js";
 import { parseDockerfile } from "../docker/parse.js";
 import { appNotServing } from "../docker/rules/app-not-serving.js";
 import { documentRoots, staticSiteProblem } from "../docker/static-site.js";
-import { k8sRules, simulateManifests } from "../k8s/index.js";
+import { K8S_RULES, simulateManifests } from "../k8s/index.js";
 import type { Repository } from "../repository.js";
 import type { SimulationOptions, SimulationResult } from "../simulation.js";
 import { Findings } from "../simulation.js";
@@ -148,7 +148,7 @@ export function simulatePipeline(repo: Repository, world: World, options: Simula
   const failedSoFar = findings.diagnostics.some((d) => d.severity === "error");
   const delivered = everyRunComplete && stops.length === 0 && !failedSoFar;
   if (!gated || delivered) {
-    findings.merge(simulateManifests(repo, { ...world, registry: facts.registry }, options, k8sRules));
+    findings.merge(simulateManifests(repo, { ...world, registry: facts.registry }, options, K8S_RULES));
     for (const rule of deployRules) {
       if ((rule.judges === "known-world" && !gated) || (rule.judges === "unknown-world" && gated)) continue;
       for (const f of rule.check(facts)) findings.report(diagnosticOf(rule, f));

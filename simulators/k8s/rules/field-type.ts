@@ -1,34 +1,34 @@
 /** K8S005: a field of the wrong JSON type (`containerPort: "8080"`); the API server cannot decode the object. */
 import { validatorFor } from "../api-catalogue.js";
-import { decode } from "../decode.js";
+import { at, k8sRule, objectsWhere } from "../events.js";
 import { goStructOf, goTypeOf, jsonTypeOf } from "../go-types.js";
 import { cannotBeHandled } from "../messages.js";
-import { defineRule } from "../rule.js";
-import { DEPLOYMENT, SERVICE } from "./fixtures.js";
+import { APP_FILES, DEPLOYMENT, SERVICE, WORLD } from "./fixtures.js";
 
-export const fieldType = defineRule({
+export const fieldType = k8sRule({
   code: "K8S005",
   name: "field-type",
   summary: "A field has the wrong type (a quoted number, a string for a list): the API server cannot decode the object",
   stage: "deploy",
   severity: "error",
   phase: "decode",
-  appliesTo: (o) => validatorFor(o.apiVersion, o.kind) !== undefined,
-  check(ctx) {
-    for (const o of ctx.objects) {
-      for (const m of decode(o).typeMismatches) {
+  applies: objectsWhere((o) => validatorFor(o.apiVersion, o.kind) !== undefined),
+  on: {
+    "object-decoded"(e, ctx) {
+      const o = e.object;
+      for (const m of e.typeMismatches) {
         // Go names the field by its path without indices; an array element is named by its array.
         const names = m.path.filter((s): s is string => typeof s === "string");
         const field = names[names.length - 1] ?? o.kind;
         const elementOf = typeof m.path[m.path.length - 1] === "number";
         const goType = elementOf ? goTypeOf(m.expected, "") : goTypeOf(m.expected, field);
         const where = names.length === 0 ? `Go value of type ${goType}` : `Go struct field ${goStructOf(o.kind, names)}.${names.join(".")} of type ${goType}`;
-        ctx.report(o, m.path, cannotBeHandled(o, `json: cannot unmarshal ${jsonTypeOf(m.value)} into ${where}`));
+        ctx.report(at(o, m.path), cannotBeHandled(o, `json: cannot unmarshal ${jsonTypeOf(m.value)} into ${where}`));
       }
-    }
+    },
   },
   cases: {
-    valid: [{ files: { "k8s/deployment.yaml": DEPLOYMENT, "k8s/service.yaml": SERVICE } }],
+    valid: [{ files: APP_FILES, world: WORLD }],
     invalid: [
       {
         name: "quoted containerPort",

@@ -52,6 +52,9 @@ spec:
               port: http
 `;
 
+/** The Deployment running stock nginx in place of the app, its port and probes on nginx's own 80. */
+export const NGINX_DEPLOYMENT = DEPLOYMENT.replace("ghcr.io/acme/web:1.0", "nginx:1.27").replaceAll("8080", "80");
+
 export const SERVICE = `apiVersion: v1
 kind: Service
 metadata:

@@ -1,5 +1,8 @@
-/** Every Kubernetes rule, in code order. Codes are stable: a retired rule's code is never reused. */
-import type { K8sRule } from "../rule.js";
+/**
+ * Every Kubernetes rule, in code order, which is also the order rules of one phase judge an event in. Codes
+ * are stable: a retired rule's code is never reused.
+ */
+import type { K8sRule } from "../events.js";
 import { commandNotFound } from "./command-not-found.js";
 import { imagePull } from "./image-pull.js";
 import { insufficientResources } from "./insufficient-resources.js";
@@ -27,7 +30,7 @@ import { unknownKind } from "./unknown-kind.js";
 import { unsupportedValue } from "./unsupported-value.js";
 import { yamlSyntax } from "./yaml-syntax.js";
 
-export const k8sRules: readonly K8sRule[] = [
+export const K8S_RULES = [
   yamlSyntax,
   missingTypeMeta,
   missingName,
@@ -54,4 +57,4 @@ export const k8sRules: readonly K8sRule[] = [
   ingressBackend,
   ingressClass,
   networkPolicyBlocks,
-];
+] as const satisfies readonly K8sRule[];

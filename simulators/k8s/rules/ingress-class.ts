@@ -2,37 +2,32 @@
  * K8S033: an Ingress no controller picks up: no ingressClassName and no default IngressClass, or a class
  * that is not installed. It gets no ADDRESS and every request falls to the default backend (404).
  */
-import { objectAt, stringAt } from "../object.js";
-import { defineRule } from "../rule.js";
+import { at, k8sRule, objectsWhere } from "../events.js";
 import { APP_FILES, INGRESS, WORLD, withFile } from "./fixtures.js";
 
-export const ingressClass = defineRule({
+export const ingressClass = k8sRule({
   code: "K8S033",
   name: "ingress-class",
   summary: "An Ingress names no installed IngressClass and the cluster has no default class: no controller serves it",
   stage: "traffic",
   severity: "error",
   phase: "route",
-  needsWorld: true,
-  appliesTo: (o) => o.kind === "Ingress",
-  check(ctx) {
-    const installed = new Set(ctx.world.cluster.ingress_classes);
-    // An IngressClass applied from the repository counts when it belongs to an installed controller's class name.
-    const defaults = ctx.cluster.applied("IngressClass").filter((c) => stringAt(c.value, ["metadata", "annotations", "ingressclass.kubernetes.io/is-default-class"]) === "true" && installed.has(c.name)).map((c) => c.name);
-    const defaultClass = ctx.world.cluster.default_ingress_class ?? defaults[0];
-    for (const ing of ctx.objects) {
-      const named = stringAt(ing.value, ["spec", "ingressClassName"]) ?? stringAt(objectAt(ing.value, ["metadata", "annotations"]), ["kubernetes.io/ingress.class"]);
+  needs: ["world"],
+  applies: objectsWhere((o) => o.kind === "Ingress"),
+  on: {
+    "ingress-routed"(e, ctx) {
+      const ing = e.object;
+      const { name: named, installed, defaultClass } = e.ingressClass;
       const key = `${ing.namespace}/${ing.name}`;
       const ignored = (error: string) => `"Ignoring ingress because of error while validating ingress class" ingress="${key}" error="${error}"`;
       const table = (cls: string) => `$ kubectl get ingress ${ing.name}\nNAME   CLASS    HOSTS   ADDRESS   PORTS   AGE\n${ing.name.padEnd(7)}${cls.padEnd(9)}*                 80      2m`;
       if (named === undefined) {
-        if (defaultClass !== undefined && installed.has(defaultClass)) continue;
-        ctx.report(ing, ["spec"], `ingress-nginx: ${ignored("ingress does not contain a valid IngressClass")}\nCLASS <none>, ADDRESS empty: requests get 404 Not Found from the default backend`, { log: table("<none>") });
-      } else if (!installed.has(named)) {
-        const path = ing.value["spec"] && stringAt(ing.value, ["spec", "ingressClassName"]) !== undefined ? ["spec", "ingressClassName"] : ["metadata", "annotations"];
-        ctx.report(ing, path, `ingress-nginx: ${ignored(`no object matching key \\"${named}\\" in local store`)}\nCLASS ${named}, ADDRESS empty: no installed controller serves this class`, { log: table(named) });
+        if (defaultClass !== undefined && installed.includes(defaultClass)) return;
+        ctx.report(at(ing, ["spec"]), `ingress-nginx: ${ignored("ingress does not contain a valid IngressClass")}`, { log: table("<none>") });
+      } else if (!installed.includes(named)) {
+        ctx.report(at(ing, e.ingressClass.field), `ingress-nginx: ${ignored(`no object matching key \\"${named}\\" in local store`)}`, { log: table(named) });
       }
-    }
+    },
   },
   cases: {
     valid: [
@@ -42,7 +37,7 @@ export const ingressClass = defineRule({
     ],
     invalid: [
       { name: "no ingressClassName, no default", files: withFile("k8s/ingress.yaml", INGRESS.replace("  ingressClassName: nginx\n", "")), world: WORLD, file: "k8s/ingress.yaml", line: 5, message: 'error="ingress does not contain a valid IngressClass"' },
-      { name: "a class that is not installed", files: withFile("k8s/ingress.yaml", INGRESS.replace("ingressClassName: nginx", "ingressClassName: traefik")), world: WORLD, line: 6, message: "no installed controller serves this class" },
+      { name: "a class that is not installed", files: withFile("k8s/ingress.yaml", INGRESS.replace("ingressClassName: nginx", "ingressClassName: traefik")), world: WORLD, line: 6, message: 'error="no object matching key \\"traefik\\" in local store"' },
     ],
   },
 });

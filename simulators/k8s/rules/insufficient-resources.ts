@@ -1,59 +1,45 @@
 /** K8S020: a pod requests more memory or CPU than the node can offer; it stays Pending. */
+import { at, k8sRule, objectsWhere } from "../events.js";
 import { describePod } from "../messages.js";
-import { valueAt, type FieldPath } from "../object.js";
-import { MIB, parseQuantity } from "../quantity.js";
-import { defineRule } from "../rule.js";
-import { containersOf, podCount, runsPods } from "../workload.js";
+import type { FieldPath } from "../object.js";
+import type { Request } from "../resources.js";
+import { runsPods } from "../workload.js";
 import { APP_FILES, DEPLOYMENT, WORLD, withFile } from "./fixtures.js";
 
-/** What the scheduler counts: requests, or the limit when only a limit is set (the API server copies it). */
-function request(container: Record<string, unknown>, resource: string): { value: number; path: FieldPath } | undefined {
-  for (const kind of ["requests", "limits"]) {
-    const v = parseQuantity(valueAt(container, ["resources", kind, resource]));
-    if (v !== undefined) return { value: v, path: ["resources", kind, resource] };
-  }
-  return undefined;
-}
-
-export const insufficientResources = defineRule({
+export const insufficientResources = k8sRule({
   code: "K8S020",
   name: "insufficient-resources",
   summary: "A pod requests more memory or CPU than the node has: it stays Pending (FailedScheduling)",
   stage: "runtime",
   severity: "error",
   phase: "schedule",
-  needsWorld: true,
-  appliesTo: runsPods,
-  check(ctx) {
-    const node = ctx.world.cluster.node;
-    const capacity: Record<string, number> = { cpu: node.cpu_millicores / 1000, memory: node.memory_mib * MIB };
-    for (const o of ctx.objects) {
-      if (podCount(o) === 0) {
-        ctx.undecided(o);
-        continue;
-      }
+  needs: ["world"],
+  applies: objectsWhere(runsPods),
+  on: {
+    "pods-scheduled"(e, ctx) {
+      const o = e.object;
       const short: string[] = [];
-      let at: FieldPath | undefined;
-      for (const resource of ["cpu", "memory"]) {
+      let fault: FieldPath | undefined;
+      for (const resource of ["cpu", "memory"] as const) {
         let total = 0;
-        let biggest: { value: number; path: FieldPath } | undefined;
-        for (const c of containersOf(o).filter((c) => !c.init)) {
-          const r = request(c.container, resource);
+        let biggest: Request | undefined;
+        for (const { requests } of e.containers) {
+          const r = requests[resource];
           if (!r) continue;
           total += r.value;
-          if (!biggest || r.value > biggest.value) biggest = { value: r.value, path: [...c.path, ...r.path] };
+          if (!biggest || r.value > biggest.value) biggest = r;
         }
-        if (total > (capacity[resource] ?? Infinity)) {
+        if (total > e.node[resource]) {
           short.push(`1 Insufficient ${resource}`);
-          at ??= biggest?.path;
+          fault ??= biggest?.path;
         }
       }
-      if (short.length === 0 || !at) continue;
+      if (short.length === 0 || !fault) return;
       const message = `0/1 nodes are available: ${short.join(", ")}. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.`;
-      const c = containersOf(o).find((c) => !c.init);
+      const c = e.containers[0]?.container;
       const log = c && describePod(o, c, ["State:          Waiting", "Ready:          False"], [{ type: "Warning", reason: "FailedScheduling", from: "default-scheduler", message }]);
-      ctx.report(o, at, message, log ? { log } : {});
-    }
+      ctx.report(at(o, fault), message, { ...(log ? { log } : {}), detail: { pod: "Pending" } });
+    },
   },
   cases: {
     valid: [{ files: APP_FILES, world: WORLD }],

@@ -1,9 +1,9 @@
 /** K8S011: container and port names the API server refuses (not a DNS-1123 label; a port name over 15 characters). */
+import { at, k8sRule, objectsWhere } from "../events.js";
 import { isInvalid } from "../messages.js";
 import { arrayAt, formatPath, isObject } from "../object.js";
-import { defineRule } from "../rule.js";
-import { containersOf, runsPods } from "../workload.js";
-import { DEPLOYMENT } from "./fixtures.js";
+import { runsPods } from "../workload.js";
+import { APP_FILES, DEPLOYMENT, WORLD } from "./fixtures.js";
 
 const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const LABEL_ERROR = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
@@ -17,35 +17,36 @@ function portNameProblem(name: string): string | undefined {
   return undefined;
 }
 
-export const invalidName = defineRule({
+export const invalidName = k8sRule({
   code: "K8S011",
   name: "invalid-name",
   summary: "A container name is not a DNS-1123 label, is repeated, or a port name is not a valid IANA service name",
   stage: "deploy",
   severity: "error",
   phase: "validate",
-  appliesTo: runsPods,
-  check(ctx) {
-    for (const o of ctx.objects) {
+  applies: objectsWhere(runsPods),
+  on: {
+    "object-validated"(e, ctx) {
+      const o = e.object;
       const seen = new Set<string>();
-      for (const c of containersOf(o)) {
+      for (const c of e.containers) {
         const name = c.container["name"];
         if (typeof name !== "string") continue;
         const path = [...c.path, "name"];
-        if (!DNS1123_LABEL.test(name) || name.length > 63) ctx.report(o, path, isInvalid(o, `${formatPath(path)}: Invalid value: ${JSON.stringify(name)}: ${LABEL_ERROR}`));
-        else if (seen.has(name)) ctx.report(o, path, isInvalid(o, `${formatPath(path)}: Duplicate value: ${JSON.stringify(name)}`));
+        if (!DNS1123_LABEL.test(name) || name.length > 63) ctx.report(at(o, path), isInvalid(o, `${formatPath(path)}: Invalid value: ${JSON.stringify(name)}: ${LABEL_ERROR}`));
+        else if (seen.has(name)) ctx.report(at(o, path), isInvalid(o, `${formatPath(path)}: Duplicate value: ${JSON.stringify(name)}`));
         seen.add(name);
         arrayAt(c.container, ["ports"]).forEach((p, i) => {
           const portName = isObject(p) ? p["name"] : undefined;
           const problem = typeof portName === "string" ? portNameProblem(portName) : undefined;
           const portPath = [...c.path, "ports", i, "name"];
-          if (problem) ctx.report(o, portPath, isInvalid(o, `${formatPath(portPath)}: Invalid value: ${JSON.stringify(portName)}: ${problem}`));
+          if (problem) ctx.report(at(o, portPath), isInvalid(o, `${formatPath(portPath)}: Invalid value: ${JSON.stringify(portName)}: ${problem}`));
         });
       }
-    }
+    },
   },
   cases: {
-    valid: [{ files: { "k8s/deployment.yaml": DEPLOYMENT } }],
+    valid: [{ files: APP_FILES, world: WORLD }],
     invalid: [
       {
         name: "upper case and underscore",

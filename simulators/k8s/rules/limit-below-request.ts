@@ -1,22 +1,23 @@
 /** K8S013: a container requests more memory or CPU than its limit; the API server refuses the object. */
+import { at, k8sRule, objectsWhere } from "../events.js";
 import { isInvalid } from "../messages.js";
 import { formatPath, valueAt } from "../object.js";
 import { parseQuantity } from "../quantity.js";
-import { defineRule } from "../rule.js";
-import { containersOf, runsPods } from "../workload.js";
-import { DEPLOYMENT } from "./fixtures.js";
+import { runsPods } from "../workload.js";
+import { APP_FILES, DEPLOYMENT, WORLD } from "./fixtures.js";
 
-export const limitBelowRequest = defineRule({
+export const limitBelowRequest = k8sRule({
   code: "K8S013",
   name: "limit-below-request",
   summary: "A container's memory or CPU request is above its limit",
   stage: "deploy",
   severity: "error",
   phase: "validate",
-  appliesTo: runsPods,
-  check(ctx) {
-    for (const o of ctx.objects) {
-      for (const c of containersOf(o)) {
+  applies: objectsWhere(runsPods),
+  on: {
+    "object-validated"(e, ctx) {
+      const o = e.object;
+      for (const c of e.containers) {
         for (const resource of ["memory", "cpu"]) {
           const request = valueAt(c.container, ["resources", "requests", resource]);
           const limit = valueAt(c.container, ["resources", "limits", resource]);
@@ -24,13 +25,13 @@ export const limitBelowRequest = defineRule({
           const l = parseQuantity(limit);
           if (r === undefined || l === undefined || r <= l) continue;
           const path = [...c.path, "resources", "requests"];
-          ctx.report(o, [...path, resource], isInvalid(o, `${formatPath(path)}: Invalid value: "${String(request)}": must be less than or equal to ${resource} limit of ${String(limit)}`));
+          ctx.report(at(o, [...path, resource]), isInvalid(o, `${formatPath(path)}: Invalid value: "${String(request)}": must be less than or equal to ${resource} limit of ${String(limit)}`));
         }
       }
-    }
+    },
   },
   cases: {
-    valid: [{ files: { "k8s/deployment.yaml": DEPLOYMENT } }],
+    valid: [{ files: APP_FILES, world: WORLD }],
     invalid: [
       {
         name: "request raised above the limit",

@@ -2,12 +2,10 @@
  * K8S026: a liveness (or startup) probe that cannot reach the app (wrong port, unknown port name): the
  * kubelet kills the container after each run of failures, and it ends in CrashLoopBackOff.
  */
+import { at, k8sRule, objectsWhere } from "../events.js";
 import { backOffRestarting, describePod, startEvents, type PodEvent } from "../messages.js";
 import { stringAt } from "../object.js";
-import { probeFailure } from "../probes.js";
-import { defineRule } from "../rule.js";
 import { runsPods } from "../workload.js";
-import { probedContainers } from "./probed.js";
 import { APP_FILES, DEPLOYMENT, WORLD, withFile } from "./fixtures.js";
 
 const NGINX_SITE = (listen: number, probe: number): Record<string, string> => ({
@@ -51,36 +49,39 @@ spec:
 `,
 });
 
-export const livenessProbe = defineRule({
+export const livenessProbe = k8sRule({
   code: "K8S026",
   name: "liveness-probe",
   summary: "A liveness or startup probe targets a port the app does not listen on: the container is restarted forever",
   stage: "runtime",
   severity: "error",
   phase: "probe",
-  needsWorld: true,
-  appliesTo: runsPods,
-  check(ctx) {
-    for (const o of ctx.objects) {
-      for (const { c, listening } of probedContainers(ctx, o)) {
-        for (const kind of ["startupProbe", "livenessProbe"] as const) {
-          const failure = probeFailure(o, c, kind, listening);
-          if (!failure) continue;
-          const label = kind === "startupProbe" ? "Startup" : "Liveness";
-          const unhealthy = `${label} probe ${failure.errored ? "errored" : "failed"}: ${failure.detail}`;
-          const killing = `Container ${c.name} failed ${label.toLowerCase()} probe, will be restarted`;
-          const events: PodEvent[] = [
-            ...startEvents(o, c, stringAt(c.container, ["image"]) ?? ""),
-            { type: "Warning", reason: "Unhealthy", from: "kubelet", message: unhealthy },
-            { type: "Normal", reason: "Killing", from: "kubelet", message: killing },
-            { type: "Warning", reason: "BackOff", from: "kubelet", message: backOffRestarting(o, c) },
-          ];
-          const log = describePod(o, c, ["State:          Running", "Last State:     Terminated", "  Reason:       Error", "  Exit Code:    137", "Ready:          False", "Restart Count:  5"], events);
-          ctx.report(o, failure.path, `${unhealthy}\n${killing}`, { log });
-          break;
-        }
+  needs: ["world"],
+  applies: objectsWhere(runsPods),
+  on: {
+    "liveness-probed"(e, ctx) {
+      const o = e.object;
+      // Where no container's app is known to listen, no probe can be judged.
+      const judged = e.containers.filter((c) => c.listening !== undefined);
+      if (judged.length === 0) return ctx.undecided();
+      for (const { container: c, probes } of judged) {
+        // The first probe that fails (startup before liveness) is the one that restarts the container.
+        const probe = probes.find((p) => p.failure);
+        const failure = probe?.failure;
+        if (!probe || !failure) continue;
+        const label = probe.kind === "startupProbe" ? "Startup" : "Liveness";
+        const unhealthy = `${label} probe ${failure.errored ? "errored" : "failed"}: ${failure.detail}`;
+        const killing = `Container ${c.name} failed ${label.toLowerCase()} probe, will be restarted`;
+        const events: PodEvent[] = [
+          ...startEvents(o, c, stringAt(c.container, ["image"]) ?? ""),
+          { type: "Warning", reason: "Unhealthy", from: "kubelet", message: unhealthy },
+          { type: "Normal", reason: "Killing", from: "kubelet", message: killing },
+          { type: "Warning", reason: "BackOff", from: "kubelet", message: backOffRestarting(o, c) },
+        ];
+        const log = describePod(o, c, ["State:          Running", "Last State:     Terminated", "  Reason:       Error", "  Exit Code:    137", "Ready:          False", "Restart Count:  5"], events);
+        ctx.report(at(o, failure.path), unhealthy, { log, detail: { pod: "CrashLoopBackOff" } });
       }
-    }
+    },
   },
   cases: {
     valid: [
@@ -108,7 +109,7 @@ export const livenessProbe = defineRule({
         line: 41,
         message: "Liveness probe failed: Get \"http://10.244.0.",
       },
-      { name: "tcpSocket on the wrong port", files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("            httpGet:\n              path: /health\n              port: 8080", "            tcpSocket:\n              port: 3000")), world: WORLD, message: ":3000: connect: connection refused\nContainer web failed liveness probe, will be restarted" },
+      { name: "tcpSocket on the wrong port", files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("            httpGet:\n              path: /health\n              port: 8080", "            tcpSocket:\n              port: 3000")), world: WORLD, message: "Liveness probe failed: dial tcp 10.244.0.239:3000: connect: connection refused" },
       {
         name: "the app's PORT variable set to 9000, the probe left on 8080",
         files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("          env:\n", '          env:\n            - name: PORT\n              value: "9000"\n')),

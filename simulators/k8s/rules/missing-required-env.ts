@@ -1,9 +1,9 @@
 /** K8S024: the app exits at start because a variable it requires is not set: CrashLoopBackOff with the app's own error. */
-import { backOffRestarting, describePod, startEvents } from "../messages.js";
+import { at, k8sRule, objectsWhere } from "../events.js";
 import { podName } from "../identity.js";
+import { backOffRestarting, describePod, startEvents } from "../messages.js";
 import { stringAt } from "../object.js";
-import { defineRule } from "../rule.js";
-import { podCount, runsPods } from "../workload.js";
+import { runsPods } from "../workload.js";
 import type { App } from "../../world.js";
 import { APP_FILES, DEPLOYMENT, WORLD, withFile } from "./fixtures.js";
 
@@ -19,27 +19,24 @@ function appError(app: App, name: string): string {
   }
 }
 
-export const missingRequiredEnv = defineRule({
+export const missingRequiredEnv = k8sRule({
   code: "K8S024",
   name: "missing-required-env",
   summary: "The app exits at start because an environment variable it requires is not set: CrashLoopBackOff",
   stage: "runtime",
   severity: "error",
   phase: "run",
-  needsWorld: true,
-  appliesTo: runsPods,
-  check(ctx) {
-    for (const o of ctx.objects) {
-      const judged = ctx.cluster.containers(o).filter((c) => ctx.cluster.app(c));
-      if (podCount(o) === 0 || judged.length === 0) {
-        ctx.undecided(o);
-        continue;
-      }
-      for (const c of judged) {
-        const app = ctx.cluster.app(c)!;
-        const names = ctx.cluster.envNames(o, c);
+  needs: ["world"],
+  applies: objectsWhere(runsPods),
+  on: {
+    "apps-started"(e, ctx) {
+      const o = e.object;
+      // A pod running none of the world's apps: what its programs require is not known.
+      if (!e.containers.some((c) => c.app)) return ctx.undecided();
+      for (const { container: c, app, env: names } of e.containers) {
+        if (!app) continue;
         if (!names) {
-          ctx.undecided(o);
+          ctx.undecided();
           continue;
         }
         const missing = app.required_env.find((n) => !names.has(n));
@@ -47,10 +44,10 @@ export const missingRequiredEnv = defineRule({
         const error = appError(app, missing);
         const backOff = backOffRestarting(o, c);
         const log = `${describePod(o, c, ["State:          Waiting", "  Reason:       CrashLoopBackOff", "Last State:     Terminated", "  Reason:       Error", "  Exit Code:    1"], [...startEvents(o, c, stringAt(c.container, ["image"]) ?? ""), { type: "Warning", reason: "BackOff", from: "kubelet", message: backOff }])}\n\n$ kubectl logs ${podName(o)} --previous\n${error}`;
-        const at = c.container["env"] !== undefined ? "env" : c.container["envFrom"] !== undefined ? "envFrom" : "name";
-        ctx.report(o, [...c.path, at], `${error.split("\n").pop()}\n${backOff}`, { log });
+        const field = c.container["env"] !== undefined ? "env" : c.container["envFrom"] !== undefined ? "envFrom" : "name";
+        ctx.report(at(o, [...c.path, field]), error.split("\n").pop()!, { log, detail: { pod: "CrashLoopBackOff" } });
       }
-    }
+    },
   },
   cases: {
     valid: [
@@ -66,7 +63,7 @@ export const missingRequiredEnv = defineRule({
         line: 26,
         message: "KeyError: 'DATABASE_URL'",
       },
-      { name: "misnamed through an envFrom prefix", files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("            - name: DATABASE_URL\n", "            - name: DATABASE_URI\n")), world: WORLD, message: "Back-off restarting failed container web in pod web-" },
+      { name: "misnamed through an envFrom prefix", files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("            - name: DATABASE_URL\n", "            - name: DATABASE_URI\n")), world: WORLD, message: "KeyError: 'DATABASE_URL'" },
     ],
   },
 });

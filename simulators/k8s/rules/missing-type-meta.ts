@@ -1,21 +1,21 @@
 /** K8S002: a document without apiVersion or kind; kubectl refuses it before sending anything. */
-import { defineRule } from "../rule.js";
+import { at, k8sRule, objectsWhere } from "../events.js";
 import { CONFIG } from "./fixtures.js";
 
-export const missingTypeMeta = defineRule({
+export const missingTypeMeta = k8sRule({
   code: "K8S002",
   name: "missing-type-meta",
   summary: "An object has no apiVersion or no kind, so kubectl cannot tell what it is",
   stage: "deploy",
   severity: "error",
   phase: "identify",
-  appliesTo: () => true,
-  check(ctx) {
-    for (const o of ctx.objects) {
-      const missing = [o.apiVersion === "" && "apiVersion not set", o.kind === "" && "kind not set"].filter(Boolean);
-      if (missing.length === 0) continue;
-      ctx.report(o, [], `error: error validating "${o.file}": error validating data: [${missing.join(", ")}]; if you choose to ignore these errors, turn validation off with --validate=false`);
-    }
+  applies: objectsWhere(() => true),
+  on: {
+    "object-read"(e, ctx) {
+      const missing = [e.apiVersion === "" && "apiVersion not set", e.kind === "" && "kind not set"].filter(Boolean);
+      if (missing.length === 0) return;
+      ctx.report(at(e.object, []), `error: error validating "${e.file}": error validating data: [${missing.join(", ")}]; if you choose to ignore these errors, turn validation off with --validate=false`);
+    },
   },
   cases: {
     valid: [{ files: { "k8s/config.yaml": CONFIG } }],

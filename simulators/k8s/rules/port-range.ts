@@ -1,19 +1,19 @@
 /** K8S012: a port number outside 1-65535 (or a nodePort outside 30000-32767); the API server refuses the object. */
+import { at, k8sRule, objectsWhere } from "../events.js";
 import { isInvalid } from "../messages.js";
 import { arrayAt, formatPath, isObject, type FieldPath, type K8sObject } from "../object.js";
-import { defineRule } from "../rule.js";
-import { containersOf, runsPods } from "../workload.js";
-import { DEPLOYMENT, SERVICE } from "./fixtures.js";
+import { runsPods, type ContainerRef } from "../workload.js";
+import { APP_FILES, DEPLOYMENT, SERVICE, WORLD } from "./fixtures.js";
 
 const PROBES = ["livenessProbe", "readinessProbe", "startupProbe"] as const;
 
 /** Every numeric port field of the object, with its path and the range it must lie in. */
-function ports(o: K8sObject): { path: FieldPath; value: number; nodePort?: boolean }[] {
+function ports(o: K8sObject, containers: readonly ContainerRef[]): { path: FieldPath; value: number; nodePort?: boolean }[] {
   const out: { path: FieldPath; value: number; nodePort?: boolean }[] = [];
   const add = (path: FieldPath, value: unknown, nodePort = false) => {
     if (typeof value === "number") out.push({ path, value, nodePort });
   };
-  for (const c of containersOf(o)) {
+  for (const c of containers) {
     arrayAt(c.container, ["ports"]).forEach((p, i) => {
       if (!isObject(p)) return;
       add([...c.path, "ports", i, "containerPort"], p["containerPort"]);
@@ -38,28 +38,29 @@ function ports(o: K8sObject): { path: FieldPath; value: number; nodePort?: boole
   return out;
 }
 
-export const portRange = defineRule({
+export const portRange = k8sRule({
   code: "K8S012",
   name: "port-range",
   summary: "A container, probe or Service port is outside 1-65535, or a nodePort outside 30000-32767",
   stage: "deploy",
   severity: "error",
   phase: "validate",
-  appliesTo: (o) => runsPods(o) || o.kind === "Service",
-  check(ctx) {
-    for (const o of ctx.objects) {
-      for (const p of ports(o)) {
+  applies: objectsWhere((o) => runsPods(o) || o.kind === "Service"),
+  on: {
+    "object-validated"(e, ctx) {
+      const o = e.object;
+      for (const p of ports(o, e.containers)) {
         const where = `${formatPath(p.path)}: Invalid value: ${p.value}`;
         if (p.nodePort && p.value !== 0 && (p.value < 30000 || p.value > 32767)) {
-          ctx.report(o, p.path, isInvalid(o, `${where}: provided port is not in the valid range. The range of valid ports is 30000-32767`));
+          ctx.report(at(o, p.path), isInvalid(o, `${where}: provided port is not in the valid range. The range of valid ports is 30000-32767`));
         } else if (!p.nodePort && (p.value < 1 || p.value > 65535)) {
-          ctx.report(o, p.path, isInvalid(o, `${where}: must be between 1 and 65535, inclusive`));
+          ctx.report(at(o, p.path), isInvalid(o, `${where}: must be between 1 and 65535, inclusive`));
         }
       }
-    }
+    },
   },
   cases: {
-    valid: [{ files: { "k8s/deployment.yaml": DEPLOYMENT, "k8s/service.yaml": SERVICE } }],
+    valid: [{ files: APP_FILES, world: WORLD }],
     invalid: [
       {
         name: "containerPort too large",

@@ -1,32 +1,25 @@
 /** K8S008: a required field is missing (`spec.selector`, a container's `name` or `image`). */
 import { validatorFor } from "../api-catalogue.js";
-import { decode } from "../decode.js";
+import { at, k8sRule, objectsWhere } from "../events.js";
 import { isInvalid } from "../messages.js";
-import { formatPath, type FieldPath } from "../object.js";
-import { defineRule } from "../rule.js";
-import { containersOf } from "../workload.js";
-import { DEPLOYMENT } from "./fixtures.js";
+import { formatPath } from "../object.js";
+import { APP_FILES, DEPLOYMENT, WORLD } from "./fixtures.js";
 
-export const requiredField = defineRule({
+export const requiredField = k8sRule({
   code: "K8S008",
   name: "required-field",
   summary: "A required field is missing (a Deployment's selector, a container's name or image)",
   stage: "deploy",
   severity: "error",
   phase: "validate",
-  appliesTo: (o) => validatorFor(o.apiVersion, o.kind) !== undefined,
-  check(ctx) {
-    for (const o of ctx.objects) {
-      const missing: FieldPath[] = [...decode(o).missingRequired];
-      // The OpenAPI schema leaves image optional (for pod templates of controllers that inject it); pods need one.
-      for (const c of containersOf(o)) if (c.container["image"] === undefined) missing.push([...c.path, "image"]);
-      for (const path of missing) {
-        ctx.report(o, path.slice(0, -1), isInvalid(o, `${formatPath(path)}: Required value`));
-      }
-    }
+  applies: objectsWhere((o) => validatorFor(o.apiVersion, o.kind) !== undefined),
+  on: {
+    "object-validated"(e, ctx) {
+      for (const path of e.missingRequired) ctx.report(at(e.object, path.slice(0, -1)), isInvalid(e.object, `${formatPath(path)}: Required value`));
+    },
   },
   cases: {
-    valid: [{ files: { "k8s/deployment.yaml": DEPLOYMENT } }],
+    valid: [{ files: APP_FILES, world: WORLD }],
     invalid: [
       {
         name: "no selector",

@@ -2,30 +2,11 @@
  * K8S010: a controller's selector does not match its own pod template's labels. The API server refuses
  * the object (it would create pods it cannot see and create more forever).
  */
+import { at, k8sRule, objectsWhere } from "../events.js";
 import { isInvalid } from "../messages.js";
-import { arrayAt, isObject, labelsAt, objectAt } from "../object.js";
-import { defineRule } from "../rule.js";
-import { DEPLOYMENT } from "./fixtures.js";
+import { APP_FILES, DEPLOYMENT, WORLD, withFile } from "./fixtures.js";
 
 const CONTROLLERS = new Set(["Deployment", "StatefulSet", "DaemonSet", "ReplicaSet"]);
-
-/** Whether a LabelSelector (matchLabels and matchExpressions) selects `labels`. */
-export function labelSelectorMatches(selector: Record<string, unknown>, labels: Record<string, string>): boolean {
-  const matchLabels = labelsAt(selector, ["matchLabels"]);
-  if (!Object.entries(matchLabels).every(([k, v]) => labels[k] === v)) return false;
-  return arrayAt(selector, ["matchExpressions"]).every((e) => {
-    if (!isObject(e) || typeof e["key"] !== "string") return true;
-    const value = labels[e["key"]];
-    const values = Array.isArray(e["values"]) ? e["values"] : [];
-    switch (e["operator"]) {
-      case "In": return value !== undefined && values.includes(value);
-      case "NotIn": return value === undefined || !values.includes(value);
-      case "Exists": return value !== undefined;
-      case "DoesNotExist": return value === undefined;
-      default: return true;
-    }
-  });
-}
 
 /** Go's %#v of a map[string]string, as the API server prints it: keys sorted. */
 function goMap(labels: Record<string, string>): string {
@@ -33,30 +14,29 @@ function goMap(labels: Record<string, string>): string {
   return `map[string]string{${body}}`;
 }
 
-export const selectorMismatch = defineRule({
+export const selectorMismatch = k8sRule({
   code: "K8S010",
   name: "selector-mismatch",
   summary: "A Deployment's (StatefulSet's, DaemonSet's) selector does not match its pod template labels",
   stage: "deploy",
   severity: "error",
   phase: "validate",
-  appliesTo: (o) => CONTROLLERS.has(o.kind),
-  check(ctx) {
-    for (const o of ctx.objects) {
-      const selector = objectAt(o.value, ["spec", "selector"]);
-      if (!selector) continue; // a missing selector is K8S008's
-      const labels = labelsAt(o.value, ["spec", "template", "metadata", "labels"]);
-      if (Object.keys(selector).length === 0 || (Object.keys(labelsAt(selector, ["matchLabels"])).length === 0 && arrayAt(selector, ["matchExpressions"]).length === 0)) {
-        ctx.report(o, ["spec", "selector"], isInvalid(o, `spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string(nil), MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: empty selector is invalid for deployment`));
-      } else if (!labelSelectorMatches(selector, labels)) {
-        ctx.report(o, ["spec", "template", "metadata", "labels"], isInvalid(o, `spec.template.metadata.labels: Invalid value: ${goMap(labels)}: \`selector\` does not match template \`labels\``));
+  applies: objectsWhere((o) => CONTROLLERS.has(o.kind)),
+  on: {
+    "object-validated"(e, ctx) {
+      const o = e.object;
+      if (!e.selector) return; // a missing selector is K8S008's
+      if (e.selector.empty) {
+        ctx.report(at(o, ["spec", "selector"]), isInvalid(o, `spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string(nil), MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: empty selector is invalid for deployment`));
+      } else if (!e.selector.selectsTemplate) {
+        ctx.report(at(o, ["spec", "template", "metadata", "labels"]), isInvalid(o, `spec.template.metadata.labels: Invalid value: ${goMap(e.selector.templateLabels)}: \`selector\` does not match template \`labels\``));
       }
-    }
+    },
   },
   cases: {
     valid: [
-      { files: { "k8s/deployment.yaml": DEPLOYMENT } },
-      { name: "template has more labels than the selector", files: { "k8s/deployment.yaml": DEPLOYMENT.replace("      labels:\n        app: web\n", "      labels:\n        app: web\n        tier: front\n") } },
+      { files: APP_FILES, world: WORLD },
+      { name: "template has more labels than the selector", files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("      labels:\n        app: web\n", "      labels:\n        app: web\n        tier: front\n")), world: WORLD },
     ],
     invalid: [
       {

@@ -2,32 +2,30 @@
  * K8S030: a Service whose selector matches no running pod (labels differ, or the Deployment has 0
  * replicas). kubectl get endpoints shows <none>; kube-proxy rejects connections to it.
  */
-import { clusterIp, podName } from "../identity.js";
-import { defineRule } from "../rule.js";
-import { endpointsOf, routesToPods, serviceSelector, servicePorts } from "../traffic.js";
-import { formatLabels, podLabels } from "../workload.js";
+import { at, k8sRule, objectsWhere } from "../events.js";
+import { clusterIp } from "../identity.js";
+import { routesToPods } from "../traffic.js";
+import { formatLabels } from "../workload.js";
 import { APP_FILES, DEPLOYMENT, SERVICE, WORLD, withFile } from "./fixtures.js";
 
-export const serviceNoEndpoints = defineRule({
+export const serviceNoEndpoints = k8sRule({
   code: "K8S030",
   name: "service-no-endpoints",
   summary: "A Service's selector matches no running pod: it has no endpoints and every connection is refused",
   stage: "traffic",
   severity: "error",
   phase: "route",
-  appliesTo: routesToPods,
-  check(ctx) {
-    for (const svc of ctx.objects) {
+  applies: objectsWhere(routesToPods),
+  on: {
+    "service-routed"(e, ctx) {
+      const svc = e.object;
       // Linting alone, a Service may select pods that other repositories deploy: judge only when these files run some.
-      if (!ctx.worldKnown && ctx.cluster.workloads(svc.namespace).length === 0) {
-        ctx.undecided(svc);
-        continue;
-      }
-      const endpoints = endpointsOf(ctx.cluster, svc);
-      if (endpoints.state === "unknown") ctx.undecided(svc);
-      if (endpoints.state !== "none") continue;
-      const port = servicePorts(svc)[0]?.spec["port"] ?? 80;
-      const pods = ctx.cluster.workloads(svc.namespace).map((w) => `${podName(w).padEnd(32)} 1/1     Running   0          2m    ${formatLabels(podLabels(w))}`);
+      if (!ctx.worldKnown && e.workloads.length === 0) return ctx.undecided();
+      const { endpoints } = e;
+      if (endpoints.state === "unknown") ctx.undecided();
+      if (endpoints.state !== "none") return;
+      const port = e.ports[0]?.port ?? 80;
+      const pods = e.workloads.map((w) => `${w.pod.padEnd(32)} 1/1     Running   0          2m    ${formatLabels(w.labels)}`);
       const log = [
         `$ kubectl get endpoints ${svc.name}`,
         "NAME".padEnd(16) + "ENDPOINTS   AGE",
@@ -41,8 +39,8 @@ export const serviceNoEndpoints = defineRule({
         `curl: (7) Failed to connect to ${svc.name} port ${String(port)} after 1 ms: Connection refused`,
       ].join("\n");
       const why = endpoints.matched.length > 0 ? ` (${endpoints.matched.map((w) => `${w.kind.toLowerCase()}.apps/${w.name}`).join(", ")} has 0 replicas)` : "";
-      ctx.report(svc, ["spec", "selector"], `Service "${svc.name}" (ClusterIP ${clusterIp(svc.namespace, svc.name)}): Selector: ${formatLabels(serviceSelector(svc))}, Endpoints: <none>${why}\ncurl: (7) Failed to connect to ${svc.name} port ${String(port)}: Connection refused`, { log });
-    }
+      ctx.report(at(svc, ["spec", "selector"]), `Service "${svc.name}" (ClusterIP ${clusterIp(svc.namespace, svc.name)}): Selector: ${formatLabels(e.selector)}, Endpoints: <none>${why}`, { log });
+    },
   },
   cases: {
     valid: [

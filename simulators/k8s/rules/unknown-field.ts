@@ -3,29 +3,28 @@
  * field validation is strict by default, so the API server refuses the object instead of dropping the field.
  */
 import { validatorFor } from "../api-catalogue.js";
-import { decode } from "../decode.js";
+import { at, k8sRule, objectsWhere } from "../events.js";
 import { cannotBeHandled } from "../messages.js";
 import { formatPath } from "../object.js";
-import { defineRule } from "../rule.js";
-import { DEPLOYMENT } from "./fixtures.js";
+import { APP_FILES, DEPLOYMENT, WORLD } from "./fixtures.js";
 
-export const unknownField = defineRule({
+export const unknownField = k8sRule({
   code: "K8S006",
   name: "unknown-field",
   summary: "A field is not in the object's schema (a typo or wrong indentation): strict field validation refuses it",
   stage: "deploy",
   severity: "error",
   phase: "decode",
-  appliesTo: (o) => validatorFor(o.apiVersion, o.kind) !== undefined,
-  check(ctx) {
-    for (const o of ctx.objects) {
-      for (const path of decode(o).unknownFields) {
-        ctx.report(o, path, cannotBeHandled(o, `strict decoding error: unknown field "${formatPath(path)}"`), { key: true });
+  applies: objectsWhere((o) => validatorFor(o.apiVersion, o.kind) !== undefined),
+  on: {
+    "object-decoded"(e, ctx) {
+      for (const path of e.unknownFields) {
+        ctx.report(at(e.object, path, { key: true }), cannotBeHandled(e.object, `strict decoding error: unknown field "${formatPath(path)}"`));
       }
-    }
+    },
   },
   cases: {
-    valid: [{ files: { "k8s/deployment.yaml": DEPLOYMENT } }],
+    valid: [{ files: APP_FILES, world: WORLD }],
     invalid: [
       {
         name: "misspelt container field",

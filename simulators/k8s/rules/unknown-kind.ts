@@ -2,29 +2,29 @@
  * K8S004: a kind the API server does not serve in that version (`Deploymnt`, or `extensions/v1beta1`
  * Ingress, removed in 1.22). Kinds of other API groups come from CRDs and are not judged.
  */
-import { isBuiltInGroup, isListKind, validatorFor } from "../api-catalogue.js";
-import { defineRule } from "../rule.js";
-import { DEPLOYMENT } from "./fixtures.js";
+import { at, k8sRule, objectsWhere } from "../events.js";
+import { APP_FILES, DEPLOYMENT, WORLD } from "./fixtures.js";
 
 const CUSTOM = "apiVersion: cert-manager.io/v1\nkind: Certificate\nmetadata:\n  name: web-tls\nspec:\n  secretName: web-tls\n  dnsNames: [web.example.com]\n  issuerRef:\n    name: letsencrypt\n    kind: ClusterIssuer\n";
 
-export const unknownKind = defineRule({
+export const unknownKind = k8sRule({
   code: "K8S004",
   name: "unknown-kind",
   summary: "A built-in API group does not serve the kind in that version (a typo, or a removed beta version)",
   stage: "deploy",
   severity: "error",
   phase: "identify",
-  appliesTo: (o) => o.apiVersion !== "" && o.kind !== "" && o.name !== "",
-  check(ctx) {
-    for (const o of ctx.objects) {
-      if (!isBuiltInGroup(o.apiVersion) || isListKind(o.kind) || validatorFor(o.apiVersion, o.kind)) continue;
-      ctx.report(o, ["kind"], `error: resource mapping not found for name: "${o.name}" namespace: "" from "${o.file}": no matches for kind "${o.kind}" in version "${o.apiVersion}"\nensure CRDs are installed first`);
-    }
+  applies: objectsWhere((o) => o.apiVersion !== "" && o.kind !== "" && o.name !== ""),
+  on: {
+    "object-read"(e, ctx) {
+      if (e.mapping !== "not-served") return;
+      const error = `error: resource mapping not found for name: "${e.name}" namespace: "" from "${e.file}": no matches for kind "${e.kind}" in version "${e.apiVersion}"`;
+      ctx.report(at(e.object, ["kind"]), error, { log: `${error}\nensure CRDs are installed first` });
+    },
   },
   cases: {
     valid: [
-      { files: { "k8s/deployment.yaml": DEPLOYMENT } },
+      { files: APP_FILES, world: WORLD },
       { name: "a custom resource", files: { "k8s/certificate.yaml": CUSTOM } },
     ],
     invalid: [

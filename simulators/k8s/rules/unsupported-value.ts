@@ -1,29 +1,28 @@
 /** K8S009: a field outside its fixed set of values (`imagePullPolicy: always`, `type: Loadbalancer`). */
 import { validatorFor } from "../api-catalogue.js";
-import { decode } from "../decode.js";
+import { at, k8sRule, objectsWhere } from "../events.js";
 import { isInvalid } from "../messages.js";
 import { formatPath } from "../object.js";
-import { defineRule } from "../rule.js";
-import { DEPLOYMENT, SERVICE } from "./fixtures.js";
+import { DEPLOYMENT, SERVICE, WORLD, withFile } from "./fixtures.js";
 
-export const unsupportedValue = defineRule({
+export const unsupportedValue = k8sRule({
   code: "K8S009",
   name: "unsupported-value",
   summary: "A field has a value outside its fixed set (imagePullPolicy, Service type, protocol, restartPolicy)",
   stage: "deploy",
   severity: "error",
   phase: "validate",
-  appliesTo: (o) => validatorFor(o.apiVersion, o.kind) !== undefined,
-  check(ctx) {
-    for (const o of ctx.objects) {
-      for (const u of decode(o).unsupported) {
+  applies: objectsWhere((o) => validatorFor(o.apiVersion, o.kind) !== undefined),
+  on: {
+    "object-validated"(e, ctx) {
+      for (const u of e.unsupported) {
         const supported = u.allowed.map((v) => JSON.stringify(v)).join(", ");
-        ctx.report(o, u.path, isInvalid(o, `${formatPath(u.path)}: Unsupported value: ${JSON.stringify(u.value)}: supported values: ${supported}`));
+        ctx.report(at(e.object, u.path), isInvalid(e.object, `${formatPath(u.path)}: Unsupported value: ${JSON.stringify(u.value)}: supported values: ${supported}`));
       }
-    }
+    },
   },
   cases: {
-    valid: [{ files: { "k8s/deployment.yaml": DEPLOYMENT.replace("          ports:", "          imagePullPolicy: IfNotPresent\n          ports:") } }],
+    valid: [{ files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("          ports:", "          imagePullPolicy: IfNotPresent\n          ports:")), world: WORLD }],
     invalid: [
       {
         name: "lower-case pull policy",

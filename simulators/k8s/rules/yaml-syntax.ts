@@ -1,28 +1,31 @@
 /** K8S001: a file kubectl cannot read as YAML, or a document that is not a mapping. */
-import { kubectlYamlError } from "../yaml-errors.js";
+import { k8sRule, manifestFiles } from "../events.js";
 import { isObject } from "../object.js";
-import { defineRule } from "../rule.js";
+import { kubectlYamlError } from "../yaml-errors.js";
 
 const CONFIG_MAP = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app-config\ndata:\n  LOG_LEVEL: info\n";
 
-export const yamlSyntax = defineRule({
+export const yamlSyntax = k8sRule({
   code: "K8S001",
   name: "yaml-syntax",
   summary: "A manifest is not valid YAML, one of its documents is not a mapping, or it exceeds the API server's 3 MiB request limit",
   stage: "deploy",
   severity: "error",
   phase: "read",
-  check(ctx) {
-    for (const file of ctx.files) {
-      for (const d of file.documents) {
+  applies: manifestFiles,
+  on: {
+    "manifest-file"(e, ctx) {
+      for (const d of e.documents) {
         if (d.problem) {
-          ctx.reportFile(file.path, d.problem.line, d.problem.column, d.problem.message ?? kubectlYamlError(file.path, d.problem.line, d.problem.detail));
+          // go-yaml lists unmarshal errors on lines of their own: the message is kubectl's output on one line.
+          const output = d.problem.message ?? kubectlYamlError(e.file, d.problem.line, d.problem.detail);
+          ctx.report({ line: d.problem.line, column: d.problem.column }, output.replace(/\n\s*/g, " "), output.includes("\n") ? { log: output } : {});
         } else if (!isObject(d.value)) {
           const found = Array.isArray(d.value) ? "array" : typeof d.value === "number" ? "number" : typeof d.value === "boolean" ? "bool" : "string";
-          ctx.reportFile(file.path, d.line, 1, `error: unable to decode "${file.path}": json: cannot unmarshal ${found} into Go value of type map[string]interface {}`);
+          ctx.report({ line: d.line, column: 1 }, `error: unable to decode "${e.file}": json: cannot unmarshal ${found} into Go value of type map[string]interface {}`);
         }
       }
-    }
+    },
   },
   cases: {
     valid: [

@@ -1,0 +1,71 @@
+/**
+ * A workload's pod template as facts the grader compares between states of a repository: each container's
+ * image, the process it starts, its ports, where each variable of its environment comes from, its
+ * resources and probes, and where its app listens.
+ */
+import type { Cluster } from "./cluster.js";
+import type { ContainerFact, EnvFact, WorkloadEvent } from "./events.js";
+import { arrayAt, isObject, objectAt, stringAt, valueAt, type JsonObject, type K8sObject } from "./object.js";
+import { probesSent, type ProbeKind } from "./probes.js";
+import { resourcesOf } from "./resources.js";
+import { containersOf, podCount, podLabels, type ContainerRef } from "./workload.js";
+
+const PROBE_KINDS: readonly ProbeKind[] = ["startupProbe", "livenessProbe", "readinessProbe"];
+const VALUE_SOURCES = ["configMapKeyRef", "secretKeyRef", "fieldRef", "resourceFieldRef"] as const;
+
+function strings(v: unknown): string[] | undefined {
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : undefined;
+}
+
+function envFact(e: JsonObject): EnvFact {
+  const name = String(e["name"]);
+  if (typeof e["value"] === "string") return { name, source: "value", value: e["value"] };
+  const from = objectAt(e, ["valueFrom"]);
+  const source = VALUE_SOURCES.find((s) => from && isObject(from[s]));
+  if (!from || !source) return { name, source: "unset" };
+  const ref = from[source] as JsonObject;
+  const fields = { name: stringAt(ref, ["name"]), key: stringAt(ref, ["key"]), fieldPath: stringAt(ref, ["fieldPath"]) ?? stringAt(ref, ["resource"]) };
+  return { name, source, from: Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) };
+}
+
+function containerFact(o: K8sObject, c: ContainerRef, cluster: Cluster): ContainerFact {
+  const listening = c.init ? undefined : cluster.listeningPort(c);
+  return {
+    name: c.name,
+    init: c.init,
+    image: stringAt(c.container, ["image"]),
+    command: strings(c.container["command"]),
+    args: strings(c.container["args"]),
+    argv: cluster.argv(c),
+    ports: arrayAt(c.container, ["ports"]).filter(isObject).map((p) => ({
+      ...(typeof p["name"] === "string" ? { name: p["name"] } : {}),
+      ...(typeof p["containerPort"] === "number" ? { containerPort: p["containerPort"] } : {}),
+      protocol: typeof p["protocol"] === "string" ? p["protocol"] : "TCP",
+    })),
+    env: arrayAt(c.container, ["env"]).filter((e): e is JsonObject => isObject(e) && typeof e["name"] === "string").map(envFact),
+    envFrom: arrayAt(c.container, ["envFrom"]).filter(isObject).flatMap((f) => {
+      const kind = isObject(f["configMapRef"]) ? "ConfigMap" : isObject(f["secretRef"]) ? "Secret" : undefined;
+      const ref = kind === "ConfigMap" ? f["configMapRef"] : f["secretRef"];
+      if (!kind || !isObject(ref) || typeof ref["name"] !== "string") return [];
+      return [{ kind, name: ref["name"], prefix: typeof f["prefix"] === "string" ? f["prefix"] : "", optional: ref["optional"] === true }];
+    }),
+    resources: resourcesOf(c.container),
+    probes: probesSent(o, c, PROBE_KINDS, undefined).map((p) => {
+      const command = p.handler === "exec" ? strings(valueAt(c.container, [p.kind, "exec", "command"])) : undefined;
+      return { kind: p.kind, type: p.handler, path: p.path, port: p.port, ...(command ? { command } : {}) };
+    }),
+    listening,
+  };
+}
+
+/** The workload fact of an accepted object that runs pods. */
+export function workloadFact(o: K8sObject, cluster: Cluster): WorkloadEvent {
+  return {
+    type: "workload",
+    object: o,
+    pods: podCount(o),
+    replicas: valueAt(o.value, ["spec", "replicas"]),
+    labels: podLabels(o),
+    containers: containersOf(o).map((c) => containerFact(o, c, cluster)),
+  };
+}
