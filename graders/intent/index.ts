@@ -2,7 +2,7 @@
 import { deliveryIntent } from "./delivery.js";
 import { DOCKERFILE_CHECKS } from "./dockerfile.js";
 import { filesKept } from "./files.js";
-import { k8sIntent } from "./k8s.js";
+import { k8sObjectsKept } from "./k8s.js";
 import { fromText } from "./legacy.js";
 import { noHardCodedSecrets } from "./secrets.js";
 import { noSuppressions } from "./suppressions.js";
@@ -18,7 +18,7 @@ export const INTENT_CHECKS: readonly IntentCheck[] = [
   ...DOCKERFILE_CHECKS,
   fromText("workflow-steps", workflowIntent),
   fromText("delivery", deliveryIntent),
-  fromText("k8s-objects", k8sIntent),
+  k8sObjectsKept,
 ];
 
 export function intentViolations(inputs: IntentInputs): Violation[] {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { repositoryFrom } from "../../simulators/repository.js";
-import { k8sIntent } from "./k8s.js";
+import { k8sObjectsKept } from "./k8s.js";
+import { judgeChange } from "./states.js";
+
+const k8sIntent = (before: ReturnType<typeof repositoryFrom>, after: ReturnType<typeof repositoryFrom>) => judgeChange(k8sObjectsKept, before, after).map((v) => v.message);
 
 const deployment = (extra: string, replicas = 2) => `apiVersion: apps/v1
 kind: Deployment

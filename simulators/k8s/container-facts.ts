@@ -8,7 +8,27 @@ import type { ContainerFact, EnvFact, WorkloadEvent } from "./events.js";
 import { arrayAt, isObject, objectAt, stringAt, valueAt, type JsonObject, type K8sObject } from "./object.js";
 import { probesSent, type ProbeKind } from "./probes.js";
 import { resourcesOf } from "./resources.js";
+import { commandFacts } from "../shell/commands.js";
 import { containersOf, podCount, podLabels, type ContainerRef } from "./workload.js";
+
+/** Commands that succeed whatever state the app is in. */
+const ALWAYS_SUCCEEDS = new Set(["true", ":", "echo", "printf", "exit", "sleep"]);
+
+/** An exec probe's command that passes for a dead app: only commands that always succeed (`sh -c "echo ok"`). */
+function alwaysSucceeds(argv: readonly string[]): boolean {
+  if (argv.length === 0) return false;
+  const shell = /(^|\/)(ba|da)?sh$/.test(argv[0]!) && argv[1] === "-c";
+  const commands = shell ? commandFacts(argv.slice(2).join(" "), { githubExpressions: false }).map((c) => c.name) : [argv[0]!];
+  return commands.length > 0 && commands.every((c) => ALWAYS_SUCCEEDS.has(c.replace(/^.*\//, "")));
+}
+
+const PROGRAM_FILE = /\.(py|js|mjs|cjs|ts|sh|rb|php|jar|pl)$/;
+
+function runsProgramFile(container: JsonObject): boolean | null {
+  const words = [...(strings(container["command"]) ?? []), ...(strings(container["args"]) ?? [])];
+  if (words.length === 0) return null;
+  return words.some((w) => w.split(/\s+/).some((t) => PROGRAM_FILE.test(t)));
+}
 
 const PROBE_KINDS: readonly ProbeKind[] = ["startupProbe", "livenessProbe", "readinessProbe"];
 const VALUE_SOURCES = ["configMapKeyRef", "secretKeyRef", "fieldRef", "resourceFieldRef"] as const;
@@ -52,8 +72,9 @@ function containerFact(o: K8sObject, c: ContainerRef, cluster: Cluster): Contain
     resources: resourcesOf(c.container),
     probes: probesSent(o, c, PROBE_KINDS, undefined).map((p) => {
       const command = p.handler === "exec" ? strings(valueAt(c.container, [p.kind, "exec", "command"])) : undefined;
-      return { kind: p.kind, type: p.handler, path: p.path, port: p.port, ...(command ? { command } : {}) };
+      return { kind: p.kind, type: p.handler, path: p.path, port: p.port, ...(command ? { command } : {}), vacuous: command !== undefined && alwaysSucceeds(command) };
     }),
+    runsProgramFile: runsProgramFile(c.container),
     listening,
   };
 }

@@ -143,7 +143,10 @@ export interface ContainerFact {
   env: readonly EnvFact[];
   envFrom: readonly { kind: ConfigKind; name: string; prefix: string; optional: boolean }[];
   resources: { requests: JsonObject; limits: JsonObject };
-  probes: readonly { kind: ProbeKind; type: ProbeSent["handler"]; path: string | undefined; port: unknown; command?: readonly string[] }[];
+  /** `vacuous`: an exec probe whose command succeeds whatever state the app is in (`true`, `echo ok`). */
+  probes: readonly { kind: ProbeKind; type: ProbeSent["handler"]; path: string | undefined; port: unknown; command?: readonly string[]; vacuous: boolean }[];
+  /** Whether its command/args name a program file (worker.py, server.js); null when it sets neither. */
+  runsProgramFile: boolean | null;
   /** Where its app listens, when the model knows. */
   listening: number | undefined;
 }
@@ -280,6 +283,10 @@ export interface PolicyTrafficEvent {
   flows: readonly TrafficFlow[];
   /** A Service in its namespace has no Ready pods: what it does to that traffic cannot be seen. */
   unseen: boolean;
+  /** It isolates its pods for ingress (policyTypes has Ingress, or is absent). */
+  isolatesIngress: boolean;
+  /** Some ingress rule admits every source: no `from`, every namespace's pods, or 0.0.0.0/0. */
+  admitsEverySource: boolean;
 }
 
 export type K8sEvent =

@@ -161,3 +161,28 @@ export function policyTraffic(cluster: Cluster): PolicyTraffic {
   }
   return out;
 }
+
+function isEmptySelector(v: unknown): boolean {
+  return isObject(v) && Object.values(v).every((x) => x === null || (isObject(x) && Object.keys(x).length === 0) || (Array.isArray(x) && x.length === 0));
+}
+
+/** A peer every source matches: `namespaceSelector: {}` (alone or with an empty podSelector) or 0.0.0.0/0. */
+function peerAdmitsAll(peer: unknown): boolean {
+  if (!isObject(peer)) return false;
+  const block = peer["ipBlock"];
+  if (isObject(block) && (block["cidr"] === "0.0.0.0/0" || block["cidr"] === "::/0") && !(Array.isArray(block["except"]) && block["except"].length > 0)) return true;
+  return "namespaceSelector" in peer && isEmptySelector(peer["namespaceSelector"] ?? {}) && (!("podSelector" in peer) || isEmptySelector(peer["podSelector"] ?? {}));
+}
+
+/**
+ * What a policy restricts, as the API server reads it: whether it isolates its pods for ingress (policyTypes
+ * lists Ingress, or is absent and the policy is not egress-only), and whether some ingress rule admits every
+ * source (a rule without `from`, or a peer every pod or address matches).
+ */
+export function policyReach(policy: K8sObject): { isolatesIngress: boolean; admitsEverySource: boolean } {
+  const spec = objectAt(policy.value, ["spec"]) ?? {};
+  const types = Array.isArray(spec["policyTypes"]) ? spec["policyTypes"].map(String) : null;
+  const rules = Array.isArray(spec["ingress"]) ? spec["ingress"] : [];
+  const admitsEverySource = rules.some((rule) => !isObject(rule) || !Array.isArray(rule["from"]) || rule["from"].length === 0 || rule["from"].some(peerAdmitsAll));
+  return { isolatesIngress: types ? types.includes("Ingress") : true, admitsEverySource };
+}

@@ -10,7 +10,7 @@ import type { Cluster } from "./cluster.js";
 import type { K8sEvent, K8sSubject } from "./events.js";
 import { podName } from "./identity.js";
 import { ingressBackends, ingressClassOf, resolveBackend } from "./ingress.js";
-import { policyTraffic, type PolicyTraffic } from "./network-policy.js";
+import { policyReach, policyTraffic, type PolicyTraffic } from "./network-policy.js";
 import { arrayAt, objectAt, stringAt, type K8sObject } from "./object.js";
 import { labelSelectorMatches } from "./selectors.js";
 import { endpointsOf, serviceSelector, servicePortRoutes } from "./traffic.js";
@@ -55,6 +55,7 @@ function policyEvent(policy: K8sObject, cluster: Cluster, traffic: PolicyTraffic
     ingress: arrayAt(policy.value, ["spec", "ingress"]).map((rule) => ({ from: arrayAt(rule, ["from"]), ports: arrayAt(rule, ["ports"]) })),
     flows: traffic.flows.filter((f) => f.verdicts.some((v) => v.policy === policy)),
     unseen: traffic.unseen.has(policy.namespace),
+    ...policyReach(policy),
   };
 }
 
