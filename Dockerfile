@@ -2,7 +2,7 @@
 # breakfix: the environment server (REST, WebSocket /ws, MCP /mcp) on port 8000, as OpenEnv's runner expects.
 #   docker build -t breakfix . && docker run -p 8000:8000 breakfix
 
-# Build: install exactly the lockfile, compile TypeScript, then drop the dev dependencies.
+# Build: install exactly the lockfile, compile TypeScript, bundle the browser pages, then drop the dev dependencies.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -14,6 +14,8 @@ COPY graders ./graders
 COPY tasks ./tasks
 COPY baseline ./baseline
 COPY server ./server
+COPY web ./web
+COPY scripts/build-web.ts ./scripts/build-web.ts
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 # Run: the compiled server, production dependencies, and the base repositories the catalogue reads at start.

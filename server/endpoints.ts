@@ -25,4 +25,7 @@ export const ENDPOINTS: readonly EndpointInfo[] = [
   { method: "POST", path: "/grader", summary: "grade a trajectory by replay {scenario_id, actions}" },
   { method: "POST", path: "/baseline", summary: "the heuristic agent's scores {task_id?, scenario_id?}: per scenario, per task, overall" },
   { method: "POST", path: "/arena", summary: "two trajectories on one scenario, graded by replay {scenario_id, a:{label, actions}, b:{label, actions}}: the winner" },
+  { method: "GET", path: "/", summary: "the playground: play a scenario, replay a trajectory, compare two in the arena (HTML)" },
+  { method: "GET", path: "/docs", summary: "this API's documentation, rendered from /openapi.json (HTML)" },
+  { method: "GET", path: "/assets/:file", summary: "the pages' scripts and styles: content-hashed names, cached for good, gzip or brotli" },
 ];

@@ -27,6 +27,8 @@ interface OperationTypes {
   body?: z.ZodType;
   query?: z.ZodObject;
   response?: z.ZodType;
+  /** The answer's media type when it is not JSON (the HTML pages and their assets). */
+  mediaType?: string;
   /** Error statuses the operation can answer besides 422 for bad input. */
   errors?: number[];
   description?: string;
@@ -54,6 +56,9 @@ const OPERATIONS: Record<string, OperationTypes> = {
     description: "JSON-RPC 2.0 for OpenEnv's MCP client and for MCP Streamable HTTP clients (Mcp-Session-Id); errors are JSON-RPC errors in a 200.",
   },
   "GET /ws": { errors: [426], description: "The WebSocket session protocol of OpenEnv: connect with an Upgrade request." },
+  "GET /": { mediaType: "text/html" },
+  "GET /docs": { mediaType: "text/html" },
+  "GET /assets/:file": { mediaType: "application/octet-stream", errors: [404], description: "JavaScript, CSS and HTML served with Content-Encoding gzip or br when the client accepts it." },
 };
 
 const STATUS_TEXT: Record<number, string> = { 404: "Not found", 409: "Conflict with the episode's state", 426: "Upgrade required", 503: "At capacity" };
@@ -84,7 +89,10 @@ function build(): Record<string, unknown> {
 
 function operation(endpoint: EndpointInfo, types: OperationTypes): Record<string, unknown> {
   const responses: Record<string, unknown> = {
-    200: { description: "Success", content: json(types.response ? schema(types.response) : { type: "object" }) },
+    200: {
+      description: "Success",
+      content: types.mediaType ? { [types.mediaType]: { schema: { type: "string" } } } : json(types.response ? schema(types.response) : { type: "object" }),
+    },
   };
   if (types.body || types.query) {
     responses[422] = { description: "Validation error", content: json({ $ref: "#/components/schemas/HTTPValidationError" }) };
@@ -120,5 +128,5 @@ function schema(type: z.ZodType, io: "input" | "output" = "output"): Record<stri
 
 function operationId(endpoint: EndpointInfo): string {
   const words = endpoint.path.split(/[/:_{}-]+/).filter(Boolean);
-  return [endpoint.method.toLowerCase(), ...words].join("_");
+  return [endpoint.method.toLowerCase(), ...(words.length > 0 ? words : ["root"])].join("_");
 }
