@@ -1,8 +1,9 @@
 /**
- * The action log: every request the page sent, as the JSON an agent would send, with what came back
+ * The action log: every request the page sent, as the JSON an agent would send (compact, as it goes on the
+ * wire), with what came back
  * (reward, issues fixed, and a failed action's last_action_error, or the server's refusal).
  */
-import { h, pretty, signed } from "./dom.js";
+import { h, signed } from "./dom.js";
 
 export interface LogEntry {
   method: "POST";
@@ -30,7 +31,7 @@ export class ActionLog {
       "li",
       { class: `log-entry${entry.error ? " is-failed" : ""}` },
       h("p", { class: "log-title" }, h("strong", {}, entry.title), entry.outcome ? ` · ${entry.outcome}` : ""),
-      h("pre", { class: "log-json", tabindex: 0, "aria-label": `${entry.title}: the request sent` }, `${entry.method} /${entry.path}\n${pretty(entry.body)}`),
+      h("pre", { class: "log-json", tabindex: 0, "aria-label": `${entry.title}: the request sent` }, `${entry.method} /${entry.path}\n${JSON.stringify(entry.body)}`),
       entry.error ? h("p", { class: "log-error" }, h("span", { class: "log-error-label" }, `${entry.errorLabel ?? "last_action_error"}: `), entry.error) : null,
     );
     this.list.append(item);

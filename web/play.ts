@@ -7,7 +7,7 @@
 import { ActionLog, stepOutcome } from "./action-log.js";
 import { api, ApiError, newEpisodeId } from "./api.js";
 import { renderBreakdown } from "./breakdown.js";
-import { announce, byId, fill, pretty, signed } from "./dom.js";
+import { announce, byId, fill, signed } from "./dom.js";
 import { FileEditor } from "./editor.js";
 import { actionFor, changedFiles, type EditActionKind, type FileMode } from "./edits.js";
 import { renderTree } from "./file-tree.js";
@@ -54,6 +54,7 @@ export class Play {
     this.lastRequest = request;
     const body: ResetBody = { ...request, episode_id: newEpisodeId("play") };
     this.setBusy(true);
+    byId("start-error").hidden = true;
     try {
       const result = await api.reset(body);
       this.episodeId = result.observation.episode_id;
@@ -76,7 +77,10 @@ export class Play {
       this.open(firstFileToShow(o));
       announce(`Episode started: ${o.scenario_id}. ${o.issues_total} issue${o.issues_total === 1 ? "" : "s"} to fix in at most ${o.max_steps} steps.`);
     } catch (error) {
-      this.showActionError(messageOf(error));
+      // The episode area may not be shown yet (a first reset refused at capacity): say it by the form.
+      const box = byId("start-error");
+      box.hidden = false;
+      box.textContent = `Could not start the episode: ${messageOf(error)}`;
     } finally {
       this.setBusy(false);
     }
@@ -274,7 +278,7 @@ export class Play {
     byId<HTMLButtonElement>("discard-button").disabled = none || this.busy;
     send.textContent = none ? "Send edit" : `Send edit (${changes.length} file${changes.length === 1 ? "" : "s"})`;
     byId("pending-summary").textContent = none ? "No unsent changes." : `Unsent: ${changes.map((c) => c.path).join(", ")}`;
-    byId("pending-json").textContent = none ? "—" : pretty({ action: actionFor(changes, this.sendKind()).action, episode_id: this.episodeId });
+    byId("pending-json").textContent = none ? "—" : JSON.stringify({ action: actionFor(changes, this.sendKind()).action, episode_id: this.episodeId });
     this.renderTree();
   }
 

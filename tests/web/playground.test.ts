@@ -138,6 +138,33 @@ suite(title, () => {
     expect(await page.locator(".log-entry.is-failed").count()).toBe(3);
   });
 
+  it("a file's execute bit, ticked in the page, goes out as apply_patch with git's mode lines", async () => {
+    const page = await rig.page();
+    await startScenario(page, "entrypoint_not_executable");
+    await page.click('.tree-file[data-path="entrypoint.sh"]');
+    expect(await page.locator("#editor-language").textContent()).toBe("(shell)");
+    // Highlighted: the editor marks up tokens, not one plain run of text.
+    expect(await page.locator(".cm-line span[class]").count()).toBeGreaterThan(0);
+    await page.check("#exec-toggle");
+    expect(await page.locator('.tree-file[data-path="entrypoint.sh"]').textContent()).toContain("modified, executable");
+    await page.click("#send-button");
+    await page.waitForSelector("#result-section:not([hidden])");
+    expect(await page.locator("#result-score").textContent()).toBe("0.90");
+    const step = (await loggedBodies(page))[1];
+    expect(step.action).toEqual({ action_type: "apply_patch", patch: "diff --git a/entrypoint.sh b/entrypoint.sh\nold mode 100644\nnew mode 100755\n" });
+    expect(await page.locator(".log-title").last().textContent()).toContain("edit_file cannot change a file's mode");
+  });
+
+  it("a reset the server refuses says why by the start form", async () => {
+    const page = await rig.page();
+    await page.route("**/reset", (route) => route.fulfill({ status: 503, json: { detail: "the server is at capacity (1024 live episodes); try again later" } }));
+    await page.goto(`${rig.server.url}/`);
+    await page.waitForSelector("body[data-ready=true]");
+    await page.click("#start-button");
+    await expect.poll(() => page.locator("#start-error").textContent()).toContain("answered 503: the server is at capacity");
+    expect(await page.locator("#episode").isHidden()).toBe(true);
+  });
+
   it("keeps two people's episodes apart", async () => {
     const [a, b] = [await rig.page(), await rig.page()];
     await startScenario(a, "typo_filename");
@@ -314,10 +341,12 @@ suite(title, () => {
     const editor = await page.locator(".editor").boundingBox();
     expect(editor!.width).toBeGreaterThan(300);
     await retypeLine(page, "COPY requirments.txt .", "COPY requirements.txt .");
+    await page.check('input[name="send-as"][value="apply_patch"]');
     await page.locator("#send-button").scrollIntoViewIfNeeded();
     await page.click("#send-button");
     await page.waitForSelector("#result-section:not([hidden])");
     await page.screenshot({ path: path.join(SHOTS, "5-narrow-done.png"), fullPage: true });
     expect(await page.locator("#result-score").textContent()).toBe("0.90");
+    expect((await loggedBodies(page))[1].action.patch).toContain("-COPY requirments.txt .\n+COPY requirements.txt .");
   });
 });
