@@ -92,6 +92,13 @@ suite(title, () => {
     const state = (await (await fetch(`${rig.server.url}/state?episode_id=${reset.episode_id}`)).json()) as { done: boolean };
     expect(state.done).toBe(true);
     expect((await fetch(`${rig.server.url}/state`)).status).toBe(404);
+
+    // The episode just played opens in the replay view, from GET /state's accepted actions.
+    await page.click("#replay-episode-button");
+    await expect.poll(() => page.locator("#step-label").textContent()).toBe("Step 0 of 1");
+    expect(page.url()).toMatch(/#replay$/);
+    await page.click("#step-next");
+    expect(await page.locator(".replay-frame .diff-add").textContent()).toContain("+COPY requirements.txt .");
     expect(page.problems).toEqual([]);
   });
 
@@ -343,9 +350,12 @@ suite(title, () => {
     await retypeLine(page, "COPY requirments.txt .", "COPY requirements.txt .");
     await page.check('input[name="send-as"][value="apply_patch"]');
     await page.locator("#send-button").scrollIntoViewIfNeeded();
+    // Viewport shots: a full-page capture resizes the window, and the editor's gutter re-measures after it.
+    await page.screenshot({ path: path.join(SHOTS, "5-narrow-editor.png") });
     await page.click("#send-button");
     await page.waitForSelector("#result-section:not([hidden])");
-    await page.screenshot({ path: path.join(SHOTS, "5-narrow-done.png"), fullPage: true });
+    await page.locator("#result-section").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, "5-narrow-done.png") });
     expect(await page.locator("#result-score").textContent()).toBe("0.90");
     expect((await loggedBodies(page))[1].action.patch).toContain("-COPY requirments.txt .\n+COPY requirements.txt .");
   });
