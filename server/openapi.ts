@@ -58,7 +58,7 @@ const OPERATIONS: Record<string, OperationTypes> = {
   "GET /ws": { errors: [426], description: "The WebSocket session protocol of OpenEnv: connect with an Upgrade request." },
   "GET /": { mediaType: "text/html" },
   "GET /docs": { mediaType: "text/html" },
-  "GET /assets/:file": { mediaType: "application/octet-stream", errors: [404], description: "JavaScript, CSS and HTML served with Content-Encoding gzip or br when the client accepts it." },
+  "GET /assets/:file": { mediaType: "application/octet-stream", errors: [404], description: "The scripts and styles the pages name, with Content-Encoding br or gzip when the client accepts it; a name no page references is a 404." },
 };
 
 const STATUS_TEXT: Record<number, string> = { 404: "Not found", 409: "Conflict with the episode's state", 426: "Upgrade required", 503: "At capacity" };
