@@ -25,7 +25,8 @@ export function packageInfo(): PackageInfo {
   return cached;
 }
 
-function packageRoot(): string {
+/** The directory of breakfix's own package.json: the checkout, or where the package is installed. */
+export function packageRoot(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (;;) {
     if (existsSync(path.join(dir, "package.json"))) return dir;
