@@ -99,7 +99,9 @@ describe("the packed package", () => {
 
   it("imports as a typed library: a consumer's TypeScript type-checks with tsc", async () => {
     writeFileSync(path.join(consumer, "check.ts"), CONSUMER_TS);
-    const config = { compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, noEmit: true, types: [], skipLibCheck: false }, files: ["check.ts"] };
+    // skipLibCheck spares checking zod's and hono's own declarations; the @ts-expect-error line still fails the
+    // check if breakfix's types were lost (everything `any`).
+    const config = { compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, noEmit: true, types: [], skipLibCheck: true }, files: ["check.ts"] };
     writeFileSync(path.join(consumer, "tsconfig.json"), JSON.stringify(config));
     const tsc = await sh(process.execPath, [path.join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.json"], consumer);
     expect({ code: tsc.code, output: tsc.stdout + tsc.stderr }).toEqual({ code: 0, output: "" });
