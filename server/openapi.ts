@@ -9,7 +9,7 @@ import { EpisodeStateSchema, ResetRequestSchema, StepResultSchema } from "../env
 import { RpcRequestSchema, RpcResponseSchema } from "./mcp/jsonrpc.js";
 import { ENDPOINTS, type EndpointInfo } from "./endpoints.js";
 import { packageInfo } from "./package-info.js";
-import { GraderRequestSchema, StateQuerySchema, StepRequestSchema } from "./requests.js";
+import { EpisodeClosedSchema, GraderRequestSchema, StateQuerySchema, StepRequestSchema } from "./requests.js";
 import {
   DetailSchema,
   GradeReportSchema,
@@ -42,9 +42,17 @@ const OPERATIONS: Record<string, OperationTypes> = {
   "GET /health": { response: HealthSchema },
   "GET /metadata": { response: MetadataSchema },
   "GET /schema": { response: SchemasSchema },
-  "POST /reset": { body: ResetRequestSchema, response: StepResultSchema, errors: [503], description: "An empty body or null starts a random scenario as the default episode." },
+  "POST /reset": {
+    body: ResetRequestSchema,
+    response: StepResultSchema,
+    errors: [503],
+    description:
+      "Without episode_id: a new episode under a fresh id, which also becomes the default episode. With one: that episode, " +
+      "restarted if it exists. An empty body or null starts a random scenario. Unknown fields are a 422.",
+  },
   "POST /step": { body: StepBodySchema, response: StepResultSchema, errors: [404, 409] },
   "GET /state": { query: StateQuerySchema, response: EpisodeStateSchema, errors: [404] },
+  "DELETE /episodes/:episode_id": { response: EpisodeClosedSchema, errors: [404] },
   "GET /tasks": { response: TasksSchema },
   "GET /tasks/:task_id": { response: TaskViewSchema, errors: [404] },
   "GET /info": { response: InfoSchema },

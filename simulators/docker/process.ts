@@ -20,8 +20,13 @@ import { fail, headline } from "./start-outcome.js";
 
 const OCI = "docker: Error response from daemon: failed to create task for container: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process:";
 
-function ociFailure(rule: DockerRule, line: number, detail: string): Outcome {
-  return fail(rule, line, detail, [`${OCI} ${detail}: unknown.`, "Error: Process completed with exit code 127."]);
+/**
+ * The daemon's refusal to start the process, as `docker run` prints it, then the status the docker CLI exits
+ * with: 126 when the program cannot be invoked (permission denied), 127 when it is not found (docker/cli's
+ * runStartContainerErr). This is a terminal's log: GitHub's `Process completed with exit code N` belongs to CI.
+ */
+function ociFailure(rule: DockerRule, line: number, detail: string, status: 126 | 127): Outcome {
+  return fail(rule, line, detail, [`${OCI} ${detail}: unknown.`, "$ echo $?", String(status)]);
 }
 
 function scriptOf(ctx: RunContext, entry: FsEntry): string | null {
@@ -83,7 +88,7 @@ function runShellScript(ctx: RunContext, script: string, args: readonly string[]
 }
 
 function runFile(ctx: RunContext, filePath: string, entry: FsEntry, args: Arg[], shown: string, line: number): Outcome {
-  if (entry.type === "dir" || !canExecute(entry)) return ociFailure(execPermissionDenied, line, `exec: "${shown}": permission denied`);
+  if (entry.type === "dir" || !canExecute(entry)) return ociFailure(execPermissionDenied, line, `exec: "${shown}": permission denied`, 126);
   const script = scriptOf(ctx, entry);
   if (script === null) return { kind: "other", what: filePath };
   if (entry.source) ctx.ran.add(entry.source);
@@ -162,14 +167,14 @@ export function runProgram(ctx: RunContext, argv: Arg[]): Outcome {
     if (!entry) {
       if (!knownAbsent(image, file) && !(image.known && image.exact)) return { kind: "unknown" };
       if (!knownAbsent(image, file)) return builtin(ctx, path.posix.basename(name), rest, program.line);
-      return ociFailure(execNotFound, program.line, `exec: "${name}": stat ${name}: no such file or directory`);
+      return ociFailure(execNotFound, program.line, `exec: "${name}": stat ${name}: no such file or directory`, 127);
     }
     return runFile(ctx, file, entry, rest, name, program.line);
   }
   const found = onPath(image, name);
   if (found?.kind === "file") return runFile(ctx, found.path, found.entry, rest, found.path, program.line);
   if (!found && image.known && image.exact && image.os !== "unknown") {
-    return ociFailure(execNotFound, program.line, `exec: "${name}": executable file not found in $PATH`);
+    return ociFailure(execNotFound, program.line, `exec: "${name}": executable file not found in $PATH`, 127);
   }
   return builtin(ctx, name, rest, program.line);
 }

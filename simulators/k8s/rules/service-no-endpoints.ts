@@ -5,7 +5,7 @@
 import { clusterIp, podName } from "../identity.js";
 import { defineRule } from "../rule.js";
 import { endpointsOf, routesToPods, serviceSelector, servicePorts } from "../traffic.js";
-import { formatLabels, podLabels } from "../workload.js";
+import { formatLabels, podCount, podLabels } from "../workload.js";
 import { APP_FILES, DEPLOYMENT, SERVICE, WORLD, withFile } from "./fixtures.js";
 
 export const serviceNoEndpoints = defineRule({
@@ -27,7 +27,12 @@ export const serviceNoEndpoints = defineRule({
       if (endpoints.state === "unknown") ctx.undecided(svc);
       if (endpoints.state !== "none") continue;
       const port = servicePorts(svc)[0]?.spec["port"] ?? 80;
-      const pods = ctx.cluster.workloads(svc.namespace).map((w) => `${podName(w).padEnd(32)} 1/1     Running   0          2m    ${formatLabels(podLabels(w))}`);
+      // Every replica is a pod of its own (a Deployment with replicas: 3 shows three), listed by name as kubectl does.
+      const pods = ctx.cluster
+        .workloads(svc.namespace)
+        .flatMap((w) => Array.from({ length: podCount(w) }, (_, i) => ({ name: podName(w, i), labels: formatLabels(podLabels(w)) })))
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((p) => `${p.name.padEnd(32)} 1/1     Running   0          2m    ${p.labels}`);
       const log = [
         `$ kubectl get endpoints ${svc.name}`,
         "NAME".padEnd(16) + "ENDPOINTS   AGE",
