@@ -171,9 +171,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
         result.assets.filter((a) => result.pages[page].includes(a.file)).reduce((n, a) => n + a[key], 0);
       const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
       for (const page of ["index.html", "docs.html"] as const) {
-        console.log(`${page}: ${kib(total("bytes", page))} of assets, ${kib(total("gzip", page))} gzip, ${kib(total("brotli", page))} brotli`);
+        console.error(`${page}: ${kib(total("bytes", page))} of assets, ${kib(total("gzip", page))} gzip, ${kib(total("brotli", page))} brotli`);
       }
-      console.log(`wrote ${path.relative(process.cwd(), result.outDir) || "."}`);
+      console.error(`wrote ${path.relative(process.cwd(), result.outDir) || "."}`);
     },
     (error: unknown) => {
       console.error("build-web:", error instanceof Error ? error.message : error);
