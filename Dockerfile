@@ -2,11 +2,13 @@
 # breakfix: the environment server (REST, WebSocket /ws, MCP /mcp) on port 8000, as OpenEnv's runner expects.
 #   docker build -t breakfix . && docker run -p 8000:8000 breakfix
 
-# Build: install exactly the lockfile, compile TypeScript, then drop the dev dependencies.
+# Build: install exactly the lockfile, compile TypeScript, bundle the browser pages, then drop the dev
+# dependencies. The install skips lifecycle scripts: the package's `prepare` builds, and the sources are not
+# copied in yet.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY contracts ./contracts
 COPY simulators ./simulators
@@ -15,6 +17,9 @@ COPY graders ./graders
 COPY tasks ./tasks
 COPY baseline ./baseline
 COPY server ./server
+COPY lib ./lib
+COPY web ./web
+COPY scripts/build-web.ts ./scripts/build-web.ts
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 # Run: the compiled server, production dependencies, and the base repositories the catalogue reads at start.

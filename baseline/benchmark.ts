@@ -5,6 +5,7 @@ import { inProcessClient } from "./clients/in-process.js";
 import { evaluate } from "./evaluate.js";
 import { heuristicAgent } from "./heuristic/agent.js";
 import { oracleAgent } from "./oracle.js";
+import type { EpisodeResult } from "./play.js";
 import { summarise, type EvaluationReport } from "./report.js";
 import { selectScenarios, type Selection } from "./selection.js";
 
@@ -23,14 +24,21 @@ export function builtinAgent(name: BuiltinAgent, catalog: Catalog): { factory: A
   }
 }
 
+/** How a benchmark runs: episodes at once, and who is told as each episode finishes (a progress line). */
+export interface BenchmarkOptions {
+  concurrency?: number;
+  /** Called once per finished episode, in the order they finish, with how many have finished of how many. */
+  onEpisode?: (result: EpisodeResult, finished: number, total: number) => void;
+}
+
 /**
  * Plays a built-in agent once on every selected scenario, in-process, and summarises.
  * @throws SelectionError for unknown ids
  * @example const report = await benchmark(loadCatalog(), "baseline", { task_id: "dockerfile_syntax" });
  */
-export function benchmark(catalog: Catalog, agent: BuiltinAgent, selection: Selection = {}): Promise<EvaluationReport> {
+export function benchmark(catalog: Catalog, agent: BuiltinAgent, selection: Selection = {}, options: BenchmarkOptions = {}): Promise<EvaluationReport> {
   const chosen = builtinAgent(agent, catalog);
-  return benchmarkAgent(catalog, { label: agent, ...chosen }, selection);
+  return benchmarkAgent(catalog, { label: agent, ...chosen }, selection, options);
 }
 
 /** Any agent (an LLM's too) once on every selected scenario, in-process, summarised under `label`. */
@@ -38,9 +46,17 @@ export async function benchmarkAgent(
   catalog: Catalog,
   agent: { label: string; factory: AgentFactory; readsHiddenData: boolean },
   selection: Selection = {},
-  concurrency = 1,
+  options: BenchmarkOptions = {},
 ): Promise<EvaluationReport> {
   const ids = selectScenarios(catalog, selection);
-  const results = await evaluate({ client: inProcessClient(catalog), agent: agent.factory, episodes: ids.map((scenario_id) => ({ scenario_id })), concurrency });
+  let finished = 0;
+  const onEnd = (result: EpisodeResult): void => options.onEpisode?.(result, ++finished, ids.length);
+  const results = await evaluate({
+    client: inProcessClient(catalog),
+    agent: agent.factory,
+    episodes: ids.map((scenario_id) => ({ scenario_id })),
+    concurrency: options.concurrency ?? 1,
+    hooks: () => ({ onEnd }),
+  });
   return summarise(agent.label, results, agent.readsHiddenData);
 }

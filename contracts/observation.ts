@@ -64,22 +64,21 @@ export const StepResultSchema = z.object({
 });
 export type StepResult = z.infer<typeof StepResultSchema>;
 
-export const EpisodeStateSchema = z.object({
-  episode_id: z.string(),
-  step_count: z.number().int(),
-  task_id: z.string(),
-  scenario_id: z.string(),
-  seed: z.number().int().nullable(),
-  done: z.boolean(),
-  issues_total: z.number().int(),
-  issues_fixed: z.number().int(),
-  hints_used: z.number().int(),
+/**
+ * The state: OpenEnv's State fields (`episode_id`, `step_count`), every observation field as the last answer
+ * had it (so the error log, and the score once done, can be read again at any time), and what the episode
+ * has done so far (the seed that chose it, done, failures, total reward, the actions, replayable).
+ */
+export const EpisodeStateSchema = ObservationSchema.extend({
+  seed: z.number().int().nullable().describe("the seed that chose the scenario; null when it was chosen by scenario_id"),
+  done: z.boolean().describe("whether the episode has ended (submitted, every issue fixed, or max_steps reached)"),
   failed_actions: z.number().int(),
   total_reward: z.number(),
   actions: z.array(z.unknown()).describe("the accepted actions so far, in order (replayable through /grader)"),
 });
 export type EpisodeState = z.infer<typeof EpisodeStateSchema>;
 
+/** The fields a reset takes; anything else is refused, so a misspelt `task` cannot silently start a random scenario. */
 export const ResetRequestSchema = z
   .object({
     task_id: z.string().max(100).optional(),
@@ -87,5 +86,9 @@ export const ResetRequestSchema = z
     seed: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
     episode_id: z.string().min(1).max(255).optional(),
   })
-  .describe("Unknown keys are ignored, as OpenEnv passes extra reset kwargs through");
+  .strict()
+  .describe("Which scenario: scenario_id; else one of task_id's chosen by seed; else one of all by seed (random without a seed). Unknown fields are refused.");
 export type ResetRequest = z.infer<typeof ResetRequestSchema>;
+
+/** The names a reset accepts, in the order error messages list them. */
+export const RESET_FIELDS = Object.keys(ResetRequestSchema.shape) as Array<keyof ResetRequest>;

@@ -10,6 +10,7 @@ import type { Catalog } from "../tasks/catalog.js";
 import type { Scenario, Task } from "../tasks/schema.js";
 import type { Action } from "../contracts/actions.js";
 import { applyEditAction } from "./apply-action.js";
+import type { EpisodeRecord } from "./episode-record.js";
 import type { EpisodeState, Observation, ResetRequest, ScoreBreakdown, StepResult } from "../contracts/observation.js";
 import type { Judge } from "./judge.js";
 import { chooseScenario, freshSeed } from "./select.js";
@@ -149,20 +150,27 @@ export class Episode {
     return this.repo;
   }
 
+  /** The current observation with OpenEnv's state fields and the episode's history (see EpisodeStateSchema). */
   state(): EpisodeState {
     return {
-      episode_id: this.episodeId,
-      step_count: this.steps,
-      task_id: this.scenario.task_id,
-      scenario_id: this.scenario.id,
+      ...this.observation(),
       seed: this.seed,
       done: this.finished,
-      issues_total: this.scenario.issues.length,
-      issues_fixed: this.assessment.fixedCount,
-      hints_used: this.hints,
       failed_actions: this.failed,
       total_reward: this.totalReward,
       actions: [...this.actions],
+    };
+  }
+
+  /** What it takes to rebuild this episode by replay (episode-record.ts). */
+  record(): EpisodeRecord {
+    return {
+      episode_id: this.episodeId,
+      scenario_id: this.scenario.id,
+      seed: this.seed,
+      actions: [...this.actions],
+      hints_used: this.hints,
+      done: this.finished,
     };
   }
 

@@ -14,6 +14,7 @@ import { episodeRoutes } from "./routes/episodes.js";
 import { graderRoutes } from "./routes/grader.js";
 import { mcpRoutes } from "./routes/mcp.js";
 import { openenvRoutes } from "./routes/openenv.js";
+import { playgroundRoutes } from "./routes/playground.js";
 import { SessionStore } from "./sessions.js";
 
 export type { AppOptions } from "./options.js";
@@ -43,7 +44,7 @@ export function createApp(options: AppOptions = {}, env: NodeJS.ProcessEnv = pro
   const app = new Hono();
   app.onError((error, c) => errorResponse(c, error, resolved.logError));
   app.notFound(NOT_FOUND);
-  for (const routes of [openenvRoutes(), episodeRoutes(context), catalogRoutes(context), graderRoutes(context), agentRoutes(context), mcpRoutes(context)]) {
+  for (const routes of [openenvRoutes(), episodeRoutes(context), catalogRoutes(context), graderRoutes(context), agentRoutes(context), mcpRoutes(context), playgroundRoutes()]) {
     app.route("/", routes);
   }
   answerWrongMethods(app);

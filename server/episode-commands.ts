@@ -28,27 +28,38 @@ export function startEpisode(catalog: Catalog, request: ResetRequest, id: string
   }
 }
 
+/** Where each transport's client reads an episode's state, for messages that send it there. */
+export const STATE_WHERE = {
+  http: (episodeId: string) => `GET /state?episode_id=${encodeURIComponent(episodeId)}`,
+  ws: () => 'a {"type": "state"} frame',
+  tool: () => "the get_episode_state tool",
+} as const;
+
 /**
  * Validates `raw` as an action (errors relative to the action, as OpenEnv reports them) and applies it.
+ * `stateAt` says where the caller reads the state, for the refusal of a finished episode.
  * @throws ValidationError for a malformed action; HttpError 409 when the episode is already done.
  */
-export function stepEpisode(episode: Episode, raw: unknown): StepResult {
+export function stepEpisode(episode: Episode, raw: unknown, stateAt: string): StepResult {
   const action = parseOrThrow(ActionSchema, raw, []);
-  if (episode.done) throw episodeDone(episode.episodeId);
+  if (episode.done) throw episodeDone(episode.episodeId, stateAt);
   try {
     return episode.step(action);
   } catch (error) {
-    if (error instanceof EpisodeDoneError) throw episodeDone(episode.episodeId);
+    if (error instanceof EpisodeDoneError) throw episodeDone(episode.episodeId, stateAt);
     throw error;
   }
 }
 
-/** The refusal of an action on a finished episode. */
-export function episodeDone(episodeId: string): HttpError {
+/**
+ * The refusal of an action on a finished episode, saying truthfully where its final observation is: in the
+ * answer to the step that ended it, and in the episode's state (`stateAt`), which carries the observation.
+ */
+export function episodeDone(episodeId: string, stateAt: string): HttpError {
   return new HttpError(
     409,
     `episode '${episodeId}' is done (submitted, every issue fixed, or max_steps reached); ` +
-      "its final observation is in the last step's answer and in the state; start another with a reset " +
-      "(POST /reset, a reset frame on /ws, or the start_scenario tool)",
+      `its final observation, with score and score_breakdown, was the answer to the step that ended it and is in ${stateAt}; ` +
+      "start another with a reset (POST /reset, a reset frame on /ws, or the start_scenario tool)",
   );
 }

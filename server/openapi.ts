@@ -9,7 +9,7 @@ import { EpisodeStateSchema, ResetRequestSchema, StepResultSchema } from "../con
 import { RpcRequestSchema, RpcResponseSchema } from "./mcp/jsonrpc.js";
 import { ENDPOINTS, type EndpointInfo } from "./endpoints.js";
 import { packageInfo } from "./package-info.js";
-import { GraderRequestSchema, StateQuerySchema, StepRequestSchema } from "./requests.js";
+import { EpisodeClosedSchema, GraderRequestSchema, StateQuerySchema, StepRequestSchema } from "./requests.js";
 import {
   DetailSchema,
   GradeReportSchema,
@@ -27,6 +27,8 @@ interface OperationTypes {
   body?: z.ZodType;
   query?: z.ZodObject;
   response?: z.ZodType;
+  /** The answer's media type when it is not JSON (the HTML pages and their assets). */
+  mediaType?: string;
   /** Error statuses the operation can answer besides 422 for bad input. */
   errors?: number[];
   description?: string;
@@ -40,9 +42,17 @@ const OPERATIONS: Record<string, OperationTypes> = {
   "GET /health": { response: HealthSchema },
   "GET /metadata": { response: MetadataSchema },
   "GET /schema": { response: SchemasSchema },
-  "POST /reset": { body: ResetRequestSchema, response: StepResultSchema, errors: [503], description: "An empty body or null starts a random scenario as the default episode." },
+  "POST /reset": {
+    body: ResetRequestSchema,
+    response: StepResultSchema,
+    errors: [503],
+    description:
+      "Without episode_id: a new episode under a fresh id, which also becomes the default episode. With one: that episode, " +
+      "restarted if it exists. An empty body or null starts a random scenario. Unknown fields are a 422.",
+  },
   "POST /step": { body: StepBodySchema, response: StepResultSchema, errors: [404, 409] },
   "GET /state": { query: StateQuerySchema, response: EpisodeStateSchema, errors: [404] },
+  "DELETE /episodes/:episode_id": { response: EpisodeClosedSchema, errors: [404] },
   "GET /tasks": { response: TasksSchema },
   "GET /tasks/:task_id": { response: TaskViewSchema, errors: [404] },
   "GET /info": { response: InfoSchema },
@@ -54,6 +64,9 @@ const OPERATIONS: Record<string, OperationTypes> = {
     description: "JSON-RPC 2.0 for OpenEnv's MCP client and for MCP Streamable HTTP clients (Mcp-Session-Id); errors are JSON-RPC errors in a 200.",
   },
   "GET /ws": { errors: [426], description: "The WebSocket session protocol of OpenEnv: connect with an Upgrade request." },
+  "GET /": { mediaType: "text/html" },
+  "GET /docs": { mediaType: "text/html" },
+  "GET /assets/:file": { mediaType: "application/octet-stream", errors: [404], description: "The scripts and styles the pages name, with Content-Encoding br or gzip when the client accepts it; a name no page references is a 404." },
 };
 
 const STATUS_TEXT: Record<number, string> = { 404: "Not found", 409: "Conflict with the episode's state", 426: "Upgrade required", 503: "At capacity" };
@@ -84,7 +97,10 @@ function build(): Record<string, unknown> {
 
 function operation(endpoint: EndpointInfo, types: OperationTypes): Record<string, unknown> {
   const responses: Record<string, unknown> = {
-    200: { description: "Success", content: json(types.response ? schema(types.response) : { type: "object" }) },
+    200: {
+      description: "Success",
+      content: types.mediaType ? { [types.mediaType]: { schema: { type: "string" } } } : json(types.response ? schema(types.response) : { type: "object" }),
+    },
   };
   if (types.body || types.query) {
     responses[422] = { description: "Validation error", content: json({ $ref: "#/components/schemas/HTTPValidationError" }) };
@@ -120,5 +136,5 @@ function schema(type: z.ZodType, io: "input" | "output" = "output"): Record<stri
 
 function operationId(endpoint: EndpointInfo): string {
   const words = endpoint.path.split(/[/:_{}-]+/).filter(Boolean);
-  return [endpoint.method.toLowerCase(), ...words].join("_");
+  return [endpoint.method.toLowerCase(), ...(words.length > 0 ? words : ["root"])].join("_");
 }

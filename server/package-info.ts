@@ -25,7 +25,8 @@ export function packageInfo(): PackageInfo {
   return cached;
 }
 
-function packageRoot(): string {
+/** The directory of the package's own package.json: the repository from source, the install from dist/. */
+export function packageRoot(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (;;) {
     if (existsSync(path.join(dir, "package.json"))) return dir;

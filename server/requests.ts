@@ -18,6 +18,12 @@ export const StepRequestSchema = z.object({
 /** GET /state query. */
 export const StateQuerySchema = z.object({ episode_id: EpisodeId.optional() });
 
+/** DELETE /episodes/{episode_id} path. */
+export const EpisodePathSchema = z.object({ episode_id: z.string().min(1).max(255).describe("the episode to close") });
+
+/** DELETE /episodes/{episode_id} answer. */
+export const EpisodeClosedSchema = z.object({ episode_id: z.string(), closed: z.literal(true) });
+
 /** The most actions /grader replays: far beyond any scenario's max_steps, small enough to stay fast. */
 export const MAX_GRADED_ACTIONS = 500;
 

@@ -43,6 +43,18 @@ export const InfoSchema = z.object({
   tasks: z.number().int(),
   scenarios: z.number().int(),
   action_types: z.array(z.enum(ACTION_TYPES as [string, ...string[]])),
+  scoring: z
+    .object({
+      base: z.number(),
+      partial: z.number(),
+      complete: z.number(),
+      efficiency: z.number(),
+      hint: z.number().describe("what each hint takes off the score"),
+      failed: z.number().describe("what each failed action takes off the score"),
+      floor: z.number(),
+      ceiling: z.number(),
+    })
+    .describe("the score formula's weights: clamp(base + partial·f + complete·[f = 1] + efficiency·f·e − hint·hints − failed·failed, floor, ceiling)"),
   endpoints: z.array(z.object({ method: z.string(), path: z.string(), summary: z.string() })),
 });
 

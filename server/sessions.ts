@@ -1,25 +1,34 @@
 /**
- * The HTTP episodes a server holds: each named by its episode_id, each its own Episode (so one episode's
- * actions can never touch another's), bounded in number (MAX_SESSIONS) and dropped after SESSION_TTL_S
- * without use.
+ * The sessions a server holds: HTTP episodes by episode_id, and private sessions by session id, under one
+ * capacity (MAX_SESSIONS) and one idle expiry (SESSION_TTL_S).
  *
- * Private sessions. A WebSocket connection, and an MCP client that opens a session, each hold a Session
- * (session.ts) that no HTTP request can reach by episode id. They live in their own map, by session id, but
- * count against the same MAX_SESSIONS and expire after the same SESSION_TTL_S as HTTP episodes: capacity is
- * the server's memory, whichever transport spends it.
+ * HTTP episodes. Every /reset without an episode_id starts a new episode under a fresh id, and that id stays
+ * valid whatever other clients do, until the episode is closed (DELETE /episodes/{id}), sits idle past the
+ * TTL, or, once finished, makes room for a new one. A /reset that names an episode_id starts that episode,
+ * or restarts it when it exists. Each episode is its own record (http-episodes.ts), so one episode's actions
+ * can never touch another's.
  *
  * The default episode. OpenEnv's HTTP API has no session: clients POST /reset, then /step, without ids. To
- * keep that (and the seed's curl walkthrough) working, a /reset without an episode_id starts a fresh
- * episode under a new id and makes it the default, replacing (closing) the previous default; /step and
- * /state without an episode_id act on the default. A /reset that names an episode_id starts (or restarts)
- * that episode and leaves the default alone. The default counts towards MAX_SESSIONS like any other.
+ * keep that (and the seed's curl walkthrough) working, the latest /reset made without an episode_id is also
+ * the default episode, which /step and /state act on when they are given no id. The previous default stays
+ * addressable by its id; it is only no longer the default.
+ *
+ * Capacity. A reset that needs a new place when every place is taken first evicts the least recently used
+ * finished HTTP episode (its score is final, and its actions replay through /grader); with none finished it
+ * is refused (503), never by dropping an episode still being played.
+ *
+ * Private sessions. A WebSocket connection, and an MCP client that opens a session, each hold a Session
+ * (session.ts) that no HTTP request can reach by episode id. They count against the same MAX_SESSIONS and
+ * expire after the same SESSION_TTL_S as HTTP episodes: capacity is the server's memory, whichever transport
+ * spends it.
  */
 import { randomUUID } from "node:crypto";
 import type { Episode } from "../environment/episode.js";
-import type { ResetRequest, StepResult } from "../contracts/observation.js";
+import type { EpisodeState, ResetRequest, StepResult } from "../contracts/observation.js";
 import type { Catalog } from "../tasks/catalog.js";
 import { startEpisode } from "./episode-commands.js";
 import { HttpError } from "./errors.js";
+import { HttpEpisodes, type StoredEpisode } from "./http-episodes.js";
 import { Session, type SessionTransport } from "./session.js";
 
 export interface SessionStoreOptions {
@@ -32,11 +41,6 @@ export interface SessionStoreOptions {
   sweepIntervalMs?: number;
 }
 
-interface HttpEpisode {
-  episode: Episode;
-  lastUsed: number;
-}
-
 /** A refusal for lack of room: HTTP 503, WebSocket CAPACITY_REACHED, JSON-RPC -32000. */
 export class CapacityError extends HttpError {
   constructor(
@@ -47,21 +51,22 @@ export class CapacityError extends HttpError {
     super(
       503,
       `server at capacity: ${activeSessions}/${maxSessions} sessions active (MAX_SESSIONS); ` +
-        `sessions idle for ${ttlSeconds} s expire, or reset an episode_id you already hold`,
+        `sessions idle for ${ttlSeconds} s expire; close episodes you no longer need (DELETE /episodes/{id}), ` +
+        "or reset an episode_id you already hold",
     );
     this.name = "CapacityError";
   }
 }
 
-/** Live HTTP episodes by id and private sessions by session id, with one capacity and idle expiry. */
+/** HTTP episodes by id and private sessions by session id, with one capacity and idle expiry. */
 export class SessionStore {
-  /** HTTP episodes by episode id (named `sessions` since before private sessions; tests look inside it). */
-  private readonly sessions = new Map<string, HttpEpisode>();
+  private readonly episodes: HttpEpisodes;
   private readonly privateSessions = new Map<string, Session>();
   private defaultId: string | null = null;
   private readonly timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: SessionStoreOptions) {
+    this.episodes = new HttpEpisodes(options.catalog);
     const interval = options.sweepIntervalMs ?? Math.min(options.ttlSeconds * 1000, 60_000);
     if (interval > 0) {
       this.timer = setInterval(() => this.sweep(), interval);
@@ -73,18 +78,24 @@ export class SessionStore {
   /** Number of live HTTP episodes (the default included) and private sessions. */
   get size(): number {
     this.sweep();
-    return this.sessions.size + this.privateSessions.size;
+    return this.episodes.size + this.privateSessions.size;
   }
 
   /** The live HTTP episodes and private sessions, counted apart. */
   get counts(): { httpEpisodes: number; privateSessions: number } {
     this.sweep();
-    return { httpEpisodes: this.sessions.size, privateSessions: this.privateSessions.size };
+    return { httpEpisodes: this.episodes.size, privateSessions: this.privateSessions.size };
   }
 
   /** The configured MAX_SESSIONS and SESSION_TTL_S. */
   get limits(): { maxSessions: number; ttlSeconds: number } {
     return { maxSessions: this.options.maxSessions, ttlSeconds: this.options.ttlSeconds };
+  }
+
+  /** The id /step and /state use without one: the latest reset made without an episode_id, if it is still held. */
+  get defaultEpisodeId(): string | null {
+    this.sweep();
+    return this.defaultId;
   }
 
   /**
@@ -93,7 +104,7 @@ export class SessionStore {
    */
   open(transport: SessionTransport): Session {
     this.sweep();
-    this.ensureRoom();
+    this.makeRoom();
     const session = new Session(randomUUID(), transport, this.options.clock);
     this.privateSessions.set(session.id, session);
     return session;
@@ -118,58 +129,60 @@ export class SessionStore {
 
   /**
    * Starts an episode (see the module comment for which one) and returns its first observation.
-   * @throws CapacityError when a new episode would exceed MAX_SESSIONS; ValidationError for unknown ids.
+   * @throws CapacityError when a new episode finds no room; ValidationError for unknown ids.
    */
   reset(request: ResetRequest): StepResult {
     this.sweep();
     const named = request.episode_id;
     const id = named ?? randomUUID();
-    // Replacing an existing episode (a named restart, or the default) does not add one.
-    const replaces = named !== undefined ? this.sessions.has(named) : this.defaultId !== null;
-    if (!replaces) this.ensureRoom();
-    // Start first: an unknown task or scenario must leave every existing episode as it was.
+    // Start first: an unknown task or scenario must leave every stored episode as it was.
     const episode = startEpisode(this.options.catalog, request, id, ["body"]);
-    if (named === undefined) {
-      if (this.defaultId !== null) this.sessions.delete(this.defaultId);
-      this.defaultId = id;
-    }
-    this.sessions.set(id, { episode, lastUsed: this.options.clock() });
+    // Restarting an episode that exists does not add one.
+    if (named === undefined || !this.episodes.has(named)) this.makeRoom();
+    this.episodes.add(episode, this.options.clock());
+    if (named === undefined) this.defaultId = id;
     return episode.observe();
   }
 
   /**
-   * The episode named `id`, or the default one; counts as use for idle expiry.
-   * @throws HttpError 404 for an unknown or expired id, or when there is no default episode.
+   * Applies a raw action to the episode named `id`, or the default one.
+   * @throws HttpError 404 (unknown or expired), 409 (done); ValidationError for a malformed action.
    */
-  episode(id: string | undefined): Episode {
-    this.sweep();
-    const key = id ?? this.defaultId;
-    const session = key === null ? undefined : this.sessions.get(key);
-    if (session === undefined) {
-      throw new HttpError(
-        404,
-        id === undefined
-          ? "no default episode (none started, or it expired after " +
-              `${this.options.ttlSeconds} s idle); POST /reset to start one`
-          : `episode '${id}' not found (unknown or expired after ${this.options.ttlSeconds} s idle); POST /reset to start one`,
-      );
-    }
-    session.lastUsed = this.options.clock();
-    return session.episode;
+  step(id: string | undefined, raw: unknown): StepResult {
+    const [key, stored] = this.lookup(id);
+    return this.episodes.step(key, stored, raw);
   }
 
-  /** Ends an episode; returns whether it existed. */
+  /**
+   * The state of the episode named `id`, or the default one: its current observation and its history.
+   * @throws HttpError 404 for an unknown or expired id, or when there is no default episode.
+   */
+  state(id: string | undefined): EpisodeState {
+    const [key, stored] = this.lookup(id);
+    return this.episodes.state(key, stored);
+  }
+
+  /**
+   * The episode named `id`, or the default one (rebuilt from its record when finished); counts as use.
+   * @throws HttpError 404 as state() does.
+   */
+  episode(id: string | undefined): Episode {
+    const [key, stored] = this.lookup(id);
+    return this.episodes.episode(key, stored);
+  }
+
+  /** Ends an HTTP episode; returns whether it existed. */
   close(id: string): boolean {
     if (this.defaultId === id) this.defaultId = null;
-    return this.sessions.delete(id);
+    return this.episodes.delete(id);
   }
 
   /** Drops episodes and private sessions idle for longer than the TTL; returns how many. */
   sweep(): number {
     const cutoff = this.options.clock() - this.options.ttlSeconds * 1000;
     let dropped = 0;
-    for (const [id, session] of this.sessions) {
-      if (session.lastUsed <= cutoff) {
+    for (const [id, stored] of [...this.episodes.entries()]) {
+      if (stored.lastAccess <= cutoff) {
         this.close(id);
         dropped++;
       }
@@ -184,9 +197,40 @@ export class SessionStore {
     return dropped;
   }
 
-  private ensureRoom(): void {
-    const active = this.sessions.size + this.privateSessions.size;
-    if (active >= this.options.maxSessions) throw new CapacityError(active, this.options.maxSessions, this.options.ttlSeconds);
+  /** The stored episode a request names (or the default), marked as used. */
+  private lookup(id: string | undefined): [string, StoredEpisode] {
+    this.sweep();
+    const key = id ?? this.defaultId;
+    const stored = key === null ? undefined : this.episodes.peek(key);
+    if (key === null || stored === undefined) {
+      const ttl = this.options.ttlSeconds;
+      throw new HttpError(
+        404,
+        id === undefined
+          ? `no default episode (none started without an episode_id, or it was closed or expired after ${ttl} s idle); ` +
+              "POST /reset to start one"
+          : `episode '${id}' not found (unknown, closed, expired after ${ttl} s idle, or finished and evicted to make ` +
+              "room at MAX_SESSIONS); POST /reset to start one",
+      );
+    }
+    stored.lastAccess = this.options.clock();
+    return [key, stored];
+  }
+
+  /**
+   * Ensures a place for one more session: when every place is taken, the least recently used finished HTTP
+   * episode gives up its place.
+   * @throws CapacityError when every place is held by an episode in play or a private session.
+   */
+  private makeRoom(): void {
+    const active = (): number => this.episodes.size + this.privateSessions.size;
+    if (active() < this.options.maxSessions) return;
+    let oldest: [string, StoredEpisode] | undefined;
+    for (const entry of this.episodes.entries()) {
+      if (entry[1].record.done && (oldest === undefined || entry[1].lastAccess < oldest[1].lastAccess)) oldest = entry;
+    }
+    if (oldest !== undefined) this.close(oldest[0]);
+    if (active() >= this.options.maxSessions) throw new CapacityError(active(), this.options.maxSessions, this.options.ttlSeconds);
   }
 
   /** Stops the background sweep (the store stays usable; expiry is then lazy only). */

@@ -12,32 +12,56 @@ import { BaseSchema, ScenarioSourceSchema } from "./schema.js";
 
 type Files = Record<string, { content: string; mode: number }>;
 
-/** The package root, found from this module whether it runs from source or from dist/. */
-function packageRoot(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    if (fs.existsSync(path.join(dir, "package.json")) && fs.existsSync(path.join(dir, "tasks", "bases"))) return dir;
+/** The base repositories as one file (base id → path → content): what an installed package reads them from. */
+export const BASES_BUNDLE = "bases.json";
+
+/**
+ * Where the base repositories are read from: the `tasks/bases/` directory of the package root (a checkout, the
+ * container), else the bundle beside this module, which the build writes into dist/tasks/ because npm leaves
+ * some of the bases' files (a base's `.npmrc`) out of a package's tarball.
+ */
+type BaseSource = { kind: "directory"; root: string } | { kind: "bundle"; bases: Record<string, Record<string, string>> };
+
+let source: BaseSource | undefined;
+
+function baseSource(): BaseSource {
+  if (source) return source;
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  let dir = here;
+  while (!fs.existsSync(path.join(dir, "package.json"))) {
     const parent = path.dirname(dir);
-    if (parent === dir) throw new Error("breakfix: cannot find tasks/bases above " + fileURLToPath(import.meta.url));
+    if (parent === dir) break;
     dir = parent;
   }
+  const directory = path.join(dir, "tasks", "bases");
+  const bundle = path.join(here, BASES_BUNDLE);
+  if (fs.existsSync(directory)) source = { kind: "directory", root: directory };
+  else if (fs.existsSync(bundle)) source = { kind: "bundle", bases: JSON.parse(fs.readFileSync(bundle, "utf8")) as Record<string, Record<string, string>> };
+  else throw new Error(`breakfix: no base repositories: neither ${directory} nor ${bundle} exists`);
+  return source;
 }
 
-/** Reads a base's repository directory: every file, with its mode taken from `modes` (git's view), not the disk. */
-export function readBaseFiles(baseId: string, modes: Record<string, number> = {}): Record<string, { content: string; mode: number }> {
-  const root = path.join(packageRoot(), "tasks", "bases", baseId);
-  const files: Files = {};
+/** Every file of a base directory, path (posix, relative to the base) → content, in path order. */
+export function readBaseDirectory(root: string): Record<string, string> {
+  const files: Record<string, string> = {};
   const walk = (dir: string): void => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else {
-        const rel = path.relative(root, full).split(path.sep).join("/");
-        files[rel] = { content: fs.readFileSync(full, "utf8"), mode: modes[rel] ?? REGULAR };
-      }
+      else files[path.relative(root, full).split(path.sep).join("/")] = fs.readFileSync(full, "utf8");
     }
   };
   walk(root);
+  return files;
+}
+
+/** Reads a base's repository: every file, with its mode taken from `modes` (git's view), not the disk. */
+export function readBaseFiles(baseId: string, modes: Record<string, number> = {}): Record<string, { content: string; mode: number }> {
+  const from = baseSource();
+  const contents = from.kind === "directory" ? readBaseDirectory(path.join(from.root, baseId)) : from.bases[baseId];
+  if (contents === undefined) throw new Error(`breakfix: base '${baseId}' is not in the bundled base repositories`);
+  const files: Files = {};
+  for (const [rel, content] of Object.entries(contents)) files[rel] = { content, mode: modes[rel] ?? REGULAR };
   return files;
 }
 

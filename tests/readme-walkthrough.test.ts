@@ -38,7 +38,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 describe("README walkthrough", () => {
   it("runs as written and fixes the scenario in one step", async () => {
     const commands = walkthroughCommands();
-    expect(commands).toHaveLength(3);
+    expect(commands).toHaveLength(4);
     const answers: Array<Record<string, any>> = [];
     // One after another, asynchronously: the server answering curl runs on this same event loop.
     for (const command of commands) {
@@ -46,10 +46,14 @@ describe("README walkthrough", () => {
       const { stdout } = await promisify(execFile)("bash", ["-c", command.replaceAll("http://localhost:8000", base)], { encoding: "utf8" });
       answers.push(JSON.parse(stdout) as Record<string, any>);
     }
-    const [reset, state, step] = answers as [any, any, any];
+    const [reset, state, step, final] = answers as [any, any, any, any];
     expect(reset.observation.error_message).toContain('"/requirments.txt": not found');
-    expect(state).toMatchObject({ scenario_id: "typo_filename", step_count: 0 });
+    // Step 2 reads the error again from the state, which carries the observation.
+    expect(state).toMatchObject({ scenario_id: "typo_filename", step_count: 0, done: false, score: null });
+    expect(state.error_message).toBe(reset.observation.error_message);
     expect(step).toMatchObject({ reward: 0.3, done: true });
     expect(step.observation).toMatchObject({ issues_fixed: 1, score: 0.9 });
+    // Step 4: the finished episode's state has the score and its breakdown.
+    expect(final).toMatchObject({ done: true, score: 0.9, error_message: null, score_breakdown: { score: 0.9, solved: true, issues_fixed: 1 } });
   });
 });

@@ -4,11 +4,16 @@ import { UsageError } from "./io.js";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
+/** What parseArgs gives for `options` with `--help` added (spelt out so that declaration files can name it). */
+type ParsedCommandArgs<O extends Options> = ReturnType<
+  typeof parseArgs<{ args: string[]; options: O & { help: { type: "boolean"; short: "h" } }; allowPositionals: boolean; strict: true }>
+>;
+
 /**
  * Parses a command's arguments strictly; `--help` is always accepted and reported as `help: true`.
  * @throws UsageError on an unknown flag or a flag without its value
  */
-export function parseCommandArgs<O extends Options>(args: string[], options: O, usage: string, allowPositionals: boolean) {
+export function parseCommandArgs<O extends Options>(args: string[], options: O, usage: string, allowPositionals: boolean): ParsedCommandArgs<O> {
   try {
     return parseArgs({
       args,

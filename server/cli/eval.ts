@@ -1,5 +1,7 @@
 /**
- * `breakfix eval`: one agent over the selected scenarios, written as results JSON and a Markdown table.
+ * `breakfix eval`: one agent over the selected scenarios, written as results JSON and a Markdown table, each
+ * with the run's provenance (version, commit, date, Node, agent, model, scenarios, seeds); a progress line per
+ * finished episode goes to stderr.
  * Agents: the heuristic baseline, the oracle (replays the reference solutions: it reads hidden data, and the
  * table says so), noop (submits at once), and llm (the LLM runner's agent, configured from the environment).
  */
@@ -11,20 +13,30 @@ import { openAIChat } from "../../baseline/llm/chat.js";
 import { llmConfigFrom, LlmConfigError } from "../../baseline/llm/config.js";
 import { llmAgent } from "../../baseline/llm/llm-agent.js";
 import { comparisonTable, markdownTable, type EvaluationReport } from "../../baseline/report.js";
-import { SelectionError } from "../../baseline/selection.js";
+import { provenanceMarkdown, type Provenance } from "../../baseline/provenance.js";
+import { SelectionError, selectScenarios } from "../../baseline/selection.js";
 import { loadCatalog } from "../../tasks/catalog.js";
 import { choice, parseCommandArgs } from "./args.js";
 import { EXIT, UsageError, type CliIO } from "./io.js";
 import { integerFlag } from "./numbers.js";
+import { episodeProgress } from "./progress.js";
+import { runProvenance } from "./provenance.js";
 import { EVAL_USAGE } from "./usage.js";
 
 const AGENTS = ["baseline", "oracle", "noop", "llm"] as const;
 
-/** Runs the evaluation, writes DIR/<agent>.json and DIR/<agent>.md, prints the table. */
+/** Runs the evaluation, writes DIR/<agent>.json and DIR/<agent>.md with their provenance, prints the table. */
 export async function runEval(args: string[], io: CliIO): Promise<number> {
   const { values } = parseCommandArgs(
     args,
-    { agent: { type: "string" }, task: { type: "string" }, scenario: { type: "string" }, out: { type: "string" }, concurrency: { type: "string" } },
+    {
+      agent: { type: "string" },
+      task: { type: "string" },
+      scenario: { type: "string" },
+      out: { type: "string" },
+      concurrency: { type: "string" },
+      quiet: { type: "boolean", short: "q" },
+    },
     EVAL_USAGE,
     false,
   );
@@ -37,14 +49,21 @@ export async function runEval(args: string[], io: CliIO): Promise<number> {
   const concurrency = integerFlag("concurrency", values.concurrency, 1, EVAL_USAGE, 1, 64);
   const selection = { task_id: values.task, scenario_id: values.scenario };
   const catalog = loadCatalog();
-  const reports: EvaluationReport[] = [];
+  const quiet = values.quiet === true;
+  const runs: Array<{ report: EvaluationReport; provenance: Provenance }> = [];
   try {
+    const scenarios = selectScenarios(catalog, selection);
+    const described = { task_id: selection.task_id, scenario_id: selection.scenario_id, scenarios };
     for (const agent of agents) {
       if (agent === "llm") {
         const config = llmConfigFrom(io.env);
-        reports.push(await benchmarkAgent(catalog, { label: `llm:${config.model}`, factory: llmAgent(openAIChat(config), policy), readsHiddenData: false }, selection, concurrency));
+        const label = `llm:${config.model}`;
+        const options = { concurrency, onEpisode: episodeProgress(io, label, quiet) };
+        const report = await benchmarkAgent(catalog, { label, factory: llmAgent(openAIChat(config), policy), readsHiddenData: false }, selection, options);
+        runs.push({ report, provenance: runProvenance({ agent: label, model: config.model, baseUrl: config.baseURL, ...described }) });
       } else {
-        reports.push(await benchmark(catalog, agent, selection));
+        const report = await benchmark(catalog, agent, selection, { onEpisode: episodeProgress(io, agent, quiet) });
+        runs.push({ report, provenance: runProvenance({ agent, ...described }) });
       }
     }
   } catch (error) {
@@ -62,17 +81,20 @@ export async function runEval(args: string[], io: CliIO): Promise<number> {
     writeFileSync(path.join(dir, file), text);
     written.push(path.join(dir, file));
   };
+  const markdown = runs.map(({ report, provenance }) => `${markdownTable(report)}\n${provenanceMarkdown(provenance)}`);
   agents.forEach((agent, i) => {
-    const report = reports[i]!;
-    write(`${agent}.json`, `${JSON.stringify(report, null, 2)}\n`);
-    write(`${agent}.md`, markdownTable(report));
+    const { report, provenance } = runs[i]!;
+    write(`${agent}.json`, `${JSON.stringify({ provenance, ...report }, null, 2)}\n`);
+    write(`${agent}.md`, markdown[i]!);
   });
-  if (reports.length > 1) {
-    const table = comparisonTable(reports);
+  if (runs.length > 1) {
+    const together: Provenance = { ...runs[0]!.provenance, agent: runs.map((r) => r.provenance.agent).join(", ") };
+    const llm = runs.find((r) => r.provenance.model !== undefined)?.provenance;
+    const table = `${comparisonTable(runs.map((r) => r.report))}\n${provenanceMarkdown(llm ? { ...together, model: llm.model!, base_url: llm.base_url! } : together)}`;
     write("comparison.md", table);
     io.stdout(table);
   } else {
-    io.stdout(markdownTable(reports[0]!));
+    io.stdout(markdown[0]!);
   }
   io.stderr(`wrote ${written.join(", ")}\n`);
   return EXIT.ok;

@@ -8,6 +8,8 @@ export interface CliIO {
   env: NodeJS.ProcessEnv;
   /** Directory relative paths are resolved against. */
   cwd: string;
+  /** Whether stderr is a terminal (progress is then a bar redrawn in place, else plain lines). */
+  stderrIsTTY?: boolean;
   /** `serve` stops when this aborts; when absent it stops on SIGTERM or SIGINT. */
   stop?: AbortSignal;
 }
@@ -19,6 +21,7 @@ export function processIO(): CliIO {
     stderr: (text) => process.stderr.write(text),
     env: process.env,
     cwd: process.cwd(),
+    stderrIsTTY: process.stderr.isTTY === true,
   };
 }
 

@@ -24,21 +24,27 @@ Check Dockerfiles, GitHub Actions workflows and Kubernetes manifests. Directorie
 Exit status: 0 no errors, 1 errors found, 2 bad usage.
 `;
 
-export const BASELINE_USAGE = `Usage: breakfix baseline [--task TASK_ID] [--scenario SCENARIO_ID] [--format table|json]
+export const BASELINE_USAGE = `Usage: breakfix baseline [--task TASK_ID] [--scenario SCENARIO_ID] [--format table|json] [--quiet]
 
 Play the heuristic baseline agent (it sees only observations) on every scenario, a task's, or one, and print
-per-scenario score, steps and issues fixed, per-task means and the overall mean.
+per-scenario score, steps and issues fixed, per-task means and the overall mean, with the run's provenance
+(breakfix's version and commit, date, Node.js, scenarios). Each finished episode is reported on stderr (a
+progress bar on a terminal, a line otherwise); --quiet silences that.
 `;
 
-export const EVAL_USAGE = `Usage: breakfix eval --agent baseline|oracle|noop|llm [--task TASK_ID] [--scenario SCENARIO_ID] [--out DIR] [--concurrency N]
+export const EVAL_USAGE = `Usage: breakfix eval --agent baseline|oracle|noop|llm [--task TASK_ID] [--scenario SCENARIO_ID] [--out DIR]
+                     [--concurrency N] [--quiet]
 
 Evaluate one agent and write DIR/<agent>.json (every episode) and DIR/<agent>.md (per-task mean score, solve
 rate, mean steps, hints; overall), and print the table. Several agents (--agent baseline,oracle,noop) also
-write DIR/comparison.md, their scores side by side per task.
+write DIR/comparison.md, their scores side by side per task. Every file records the run's provenance:
+breakfix's version and git commit, the date, Node.js, the agent (model and base URL for llm), the scenarios
+and seeds. Each finished episode is reported on stderr (a progress bar on a terminal, a line otherwise).
   --agent baseline  the heuristic agent        oracle  replays the scenarios' own solutions (reads hidden data)
           noop      submits at once           llm     the LLM runner's agent (env as for breakfix inference)
   --out DIR         where to write (default ./results)
   --concurrency N   episodes at once (llm only; default 1)
+  --quiet, -q       no progress on stderr
 `;
 
 export const INFERENCE_USAGE = `Usage: breakfix inference [--task TASK_ID] [--scenario SCENARIO_ID] [--episodes N] [--seed N]

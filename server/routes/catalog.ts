@@ -4,6 +4,7 @@
  */
 import { Hono } from "hono";
 import { ACTION_TYPES } from "../../contracts/actions.js";
+import { SCORE_CEILING, SCORE_FLOOR, WEIGHTS } from "../../graders/score.js";
 import type { ServerContext } from "../context.js";
 import { ENDPOINTS } from "../endpoints.js";
 import { HttpError } from "../errors.js";
@@ -34,6 +35,7 @@ export function catalogRoutes(ctx: ServerContext): Hono {
       tasks: ctx.catalog.tasks.length,
       scenarios: ctx.catalog.scenarios.length,
       action_types: ACTION_TYPES,
+      scoring: { ...WEIGHTS, floor: SCORE_FLOOR, ceiling: SCORE_CEILING },
       endpoints: ENDPOINTS,
     });
   });

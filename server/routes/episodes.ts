@@ -1,27 +1,27 @@
 /**
- * OpenEnv's episode endpoints over HTTP sessions: POST /reset, POST /step, GET /state. Which episode a
- * request acts on is the SessionStore's business (see sessions.ts for the default episode). A failed edit
+ * OpenEnv's episode endpoints over HTTP sessions: POST /reset, POST /step, GET /state, and DELETE
+ * /episodes/{id} to close one. Which episode a request acts on is the SessionStore's business (see
+ * sessions.ts for the default episode). A failed edit
  * (no match, a path outside the repository, a line out of range) is not an HTTP error: the engine answers it
  * with `last_action_error` in a 200, as it would over any transport.
  */
 import { Hono } from "hono";
 import { ActionSchema } from "../../contracts/actions.js";
-import { ResetRequestSchema } from "../../contracts/observation.js";
 import { EMPTY_BODY, readJsonBody } from "../body.js";
 import type { ServerContext } from "../context.js";
-import { stepEpisode } from "../episode-commands.js";
-import { ValidationError } from "../errors.js";
-import { StateQuerySchema, StepRequestSchema } from "../requests.js";
+import { HttpError, ValidationError } from "../errors.js";
+import { EpisodePathSchema, StateQuerySchema, StepRequestSchema } from "../requests.js";
+import { parseResetRequest } from "../reset-request.js";
 import { parseOrThrow } from "../validation.js";
 
-/** POST /reset, POST /step, GET /state. */
+/** POST /reset, POST /step, GET /state, DELETE /episodes/{id}. */
 export function episodeRoutes(ctx: ServerContext): Hono {
   const app = new Hono();
 
   app.post("/reset", async (c) => {
     const body = await readJsonBody(c, ctx.options.maxBodyBytes);
     // OpenEnv accepts an empty body and a JSON null as "no arguments".
-    const request = parseOrThrow(ResetRequestSchema, body === EMPTY_BODY || body === null ? {} : body, ["body"]);
+    const request = parseResetRequest(body === EMPTY_BODY || body === null ? {} : body, ["body"]);
     return c.json(ctx.sessions.reset(request));
   });
 
@@ -33,12 +33,20 @@ export function episodeRoutes(ctx: ServerContext): Hono {
     const request = parseOrThrow(StepRequestSchema, body, ["body"]);
     // Validate everything before looking the episode up, as FastAPI does (422 before 404).
     parseOrThrow(ActionSchema, request.action, []);
-    return c.json(stepEpisode(ctx.sessions.episode(request.episode_id), request.action));
+    return c.json(ctx.sessions.step(request.episode_id, request.action));
   });
 
   app.get("/state", (c) => {
     const query = parseOrThrow(StateQuerySchema, c.req.query(), ["query"]);
-    return c.json(ctx.sessions.episode(query.episode_id).state());
+    return c.json(ctx.sessions.state(query.episode_id));
+  });
+
+  app.delete("/episodes/:episode_id", (c) => {
+    const { episode_id: id } = parseOrThrow(EpisodePathSchema, c.req.param(), ["path"]);
+    if (!ctx.sessions.close(id)) {
+      throw new HttpError(404, `episode '${id}' not found (unknown, already closed, or expired after ${ctx.options.sessionTtlSeconds} s idle)`);
+    }
+    return c.json({ episode_id: id, closed: true });
   });
 
   return app;

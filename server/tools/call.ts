@@ -58,7 +58,7 @@ export function callTool(name: string, args: unknown, ctx: ToolContext): ToolOut
   }
   const parsed = tool.input.safeParse(args ?? {});
   if (!parsed.success) {
-    const details = toValidationDetails(parsed.error.issues, args, []);
+    const details = toValidationDetails(parsed.error.issues, args, []).map((d) => tool.explain?.(d) ?? d);
     return { ok: false, errorType: "invalid_args", message: invalidMessage(name, details), details };
   }
   try {

@@ -9,9 +9,10 @@ import { z } from "zod";
 import { ActionSchema } from "../../contracts/actions.js";
 import { ResetRequestSchema, type StepResult } from "../../contracts/observation.js";
 import type { Catalog } from "../../tasks/catalog.js";
-import { stepEpisode } from "../episode-commands.js";
-import { HttpError } from "../errors.js";
+import { STATE_WHERE, stepEpisode } from "../episode-commands.js";
+import { HttpError, type ValidationDetail } from "../errors.js";
 import { gradeRequest } from "../grading.js";
+import { withAcceptedFields } from "../reset-request.js";
 import type { Session } from "../session.js";
 
 /** What a tool may use: the catalogue, and the caller's session when it has one. */
@@ -31,6 +32,8 @@ export interface ToolDefinition {
   input: z.ZodObject;
   /** True for tools that only read; published as MCP's readOnlyHint. */
   readOnly: boolean;
+  /** Adds to a validation detail what the caller needs to fix it (the fields a reset accepts). */
+  explain?: (detail: ValidationDetail) => ValidationDetail;
   run(args: Record<string, unknown>, ctx: ToolContext): ToolData;
 }
 
@@ -48,7 +51,7 @@ function sessionOf(ctx: ToolContext): Session {
 
 const asData = (result: StepResult): ToolData => result as unknown as ToolData;
 
-const StartScenarioInput = ResetRequestSchema.strict().describe(
+const StartScenarioInput = ResetRequestSchema.describe(
   "Which scenario: scenario_id; else one from task_id chosen by seed; else one of all by seed (random without a seed)",
 );
 
@@ -73,7 +76,7 @@ const actionTools: ToolDefinition[] = ActionSchema.options.map((option) => {
     // The options' shapes differ, so TypeScript cannot call omit on their union; each has both keys.
     input: (option as z.ZodObject).omit({ action_type: true, metadata: true } as Record<string, true>),
     readOnly: false,
-    run: (args, ctx) => asData(stepEpisode(sessionOf(ctx).episode(), { ...args, action_type: actionType })),
+    run: (args, ctx) => asData(stepEpisode(sessionOf(ctx).episode(), { ...args, action_type: actionType }, STATE_WHERE.tool())),
   };
 });
 
@@ -95,6 +98,7 @@ export const TOOLS: readonly ToolDefinition[] = [
       "files, the failing pipeline log, the instructions. Same seed, same scenario.",
     input: StartScenarioInput,
     readOnly: false,
+    explain: (detail) => withAcceptedFields(detail, 0),
     run: (args, ctx) => asData(sessionOf(ctx).start(ctx.catalog, args)),
   },
   {
@@ -117,7 +121,9 @@ export const TOOLS: readonly ToolDefinition[] = [
   {
     name: "get_episode_state",
     title: "Episode state",
-    description: "The episode's state: step count, issues fixed, hints, failed actions, total reward and the actions so far (replayable with grade_trajectory).",
+    description:
+      "The episode's state: the current observation (files, error_message, issues fixed, score and breakdown once done) " +
+      "with the seed, done, failed actions, total reward and the actions so far (replayable with grade_trajectory).",
     input: z.object({}).strict(),
     readOnly: true,
     run: (_args, ctx) => sessionOf(ctx).episode().state() as unknown as ToolData,

@@ -7,12 +7,12 @@
  * The logic knows nothing of sockets: it writes to a FrameSink, so it can be driven directly in tests.
  */
 import type { z } from "zod";
-import { ResetRequestSchema } from "../../contracts/observation.js";
 import type { Catalog } from "../../tasks/catalog.js";
-import { stepEpisode } from "../episode-commands.js";
+import { STATE_WHERE, stepEpisode } from "../episode-commands.js";
 import { HttpError, ValidationError, type ErrorLogger } from "../errors.js";
 import { dispatch } from "../mcp/dispatch.js";
 import { readRequest, rpcResult } from "../mcp/jsonrpc.js";
+import { parseResetRequest, resetErrorMessage } from "../reset-request.js";
 import type { Session } from "../session.js";
 import type { SessionStore } from "../sessions.js";
 import { callTool, describeTools } from "../tools/call.js";
@@ -116,14 +116,19 @@ export class EpisodeConnection {
     switch (type) {
       case "reset": {
         const { data } = parse(ResetFrame, frame);
-        const request = parse(ResetRequestSchema, data);
-        this.sink.send(observationFrame(this.session.start(this.ctx.catalog, request)));
+        try {
+          this.sink.send(observationFrame(this.session.start(this.ctx.catalog, parseResetRequest(data, []))));
+        } catch (error) {
+          // OpenEnv's client raises with the message alone: say there which field is wrong, and what is accepted.
+          if (error instanceof ValidationError) return this.sink.send(validationFrame(error.details, resetErrorMessage(error)));
+          throw error;
+        }
         return;
       }
       case "step": {
         const { data } = parse(StepFrame, frame);
         if (data.type === "list_tools" || data.type === "call_tool") return this.mcpAction(data);
-        this.sink.send(observationFrame(stepEpisode(this.session.episode(), data)));
+        this.sink.send(observationFrame(stepEpisode(this.session.episode(), data, STATE_WHERE.ws())));
         return;
       }
       case "state":

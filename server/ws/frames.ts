@@ -9,7 +9,7 @@ import type { ValidationDetail } from "../errors.js";
 const Data = z.record(z.string(), z.unknown());
 const Metadata = z.record(z.string(), z.unknown()).optional();
 
-/** `{type: "reset", data?}`: data is reset's arguments (seed, episode_id, task_id, scenario_id, extras). */
+/** `{type: "reset", data?}`: data is reset's arguments (task_id, scenario_id, seed, episode_id; nothing else). */
 export const ResetFrame = z.object({ type: z.literal("reset"), data: Data.default({}) }).strict();
 /** `{type: "step", data}`: data is the action itself, not wrapped. */
 export const StepFrame = z.object({ type: z.literal("step"), data: Data }).strict();
@@ -35,8 +35,8 @@ export function errorFrame(code: WsErrorCode, message: string, extra: Record<str
   return JSON.stringify({ type: "error", data: { message, code, ...extra } });
 }
 
-/** The VALIDATION_ERROR frame, with pydantic-style details as OpenEnv sends them. */
-export const validationFrame = (errors: ValidationDetail[]): string => errorFrame("VALIDATION_ERROR", "Invalid message", { errors });
+/** The VALIDATION_ERROR frame, with pydantic-style details as OpenEnv sends them; OpenEnv's message unless told. */
+export const validationFrame = (errors: ValidationDetail[], message = "Invalid message"): string => errorFrame("VALIDATION_ERROR", message, { errors });
 
 /** `{type: "observation", data: {observation, reward, done}}`. */
 export const observationFrame = (data: { observation: unknown; reward: number | null; done: boolean }): string =>

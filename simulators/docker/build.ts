@@ -74,7 +74,8 @@ function commandOf(i: Instruction, vars: ReadonlyMap<string, string>): Command {
 }
 
 class StageBuilder {
-  step = 1;
+  /** BuildKit numbers a stage's steps from its FROM, which is 1 (runBuild logs it): the first instruction is 2. */
+  step = 2;
   readonly total: number;
 
   constructor(

@@ -18,10 +18,23 @@ export interface RuntimeOutput {
 
 const NODE_VERSION = "v20.18.1";
 
-function lineOf(source: string, needle: string): { number: number; text: string } | null {
+function lineOf(source: string, needle: string | RegExp): { number: number; text: string } | null {
   const lines = source.split("\n");
-  const at = lines.findIndex((l) => l.includes(needle));
+  const at = lines.findIndex((l) => (typeof needle === "string" ? l.includes(needle) : needle.test(l)));
   return at < 0 ? null : { number: at + 1, text: lines[at]!.trim() };
+}
+
+const escaped = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * The line where reading variable `name` fails, which a traceback quotes: Python's `os.environ["NAME"]`
+ * (where the KeyError is raised, not a docstring or comment that mentions the name), Node's
+ * `process.env.NAME`; else the first line naming it.
+ */
+function readingLine(source: string, name: string, language: "python" | "node"): { number: number; text: string } | null {
+  const quoted = `["']${escaped(name)}["']`;
+  const reads = language === "python" ? new RegExp(`environ\\s*\\[\\s*${quoted}\\s*\\]`) : new RegExp(`process\\.env(\\.${escaped(name)}\\b|\\[\\s*${quoted}\\s*\\])`);
+  return lineOf(source, reads) ?? lineOf(source, name);
 }
 
 const python: RuntimeOutput = {
@@ -32,7 +45,7 @@ const python: RuntimeOutput = {
     `ModuleNotFoundError: No module named '${module}'`,
   ],
   missingEnv(name, entry, source) {
-    const at = lineOf(source, name);
+    const at = readingLine(source, name, "python");
     return [
       "Traceback (most recent call last):",
       `  File "${entry}", line ${at?.number ?? 1}, in <module>`,
@@ -101,7 +114,7 @@ const node: RuntimeOutput = {
     `Node.js ${NODE_VERSION}`,
   ],
   missingEnv(name, entry, source) {
-    const at = lineOf(source, name);
+    const at = readingLine(source, name, "node");
     return [
       `${entry}:${at?.number ?? 1}`,
       ...(at ? [`  ${at.text}`] : []),

@@ -256,7 +256,7 @@ export interface ServiceRoutedEvent {
   endpoints: Endpoints;
   ports: readonly ServicePortRoute[];
   /** The workloads the API server accepted in its namespace, with their first pod's name and labels. */
-  workloads: readonly { object: K8sObject; pod: string; labels: Record<string, string> }[];
+  workloads: readonly { object: K8sObject; pod: string; pods: number; labels: Record<string, string> }[];
 }
 
 /** An Ingress: its class, and the Service and port each backend resolves to; emitted for every accepted Ingress. */

@@ -27,20 +27,48 @@ function suffix(seed: string, length: number): string {
   return out;
 }
 
-/** The name of the first pod the object runs: `web-5d8f9c7b6d-x2x7k`, `db-0`, `job-abcde`, or the Pod's own. */
-export function podName(o: K8sObject): string {
+/** The name of a Deployment's current ReplicaSet: the Deployment's name and its pod-template hash, `web-5d8f9c7b6d`. */
+export function replicaSetName(o: K8sObject): string {
+  return `${o.name}-${suffix(`${o.namespace}/${o.kind}/${o.name}:rs`, 10)}`;
+}
+
+/** The Job a CronJob's latest run created: `report-29000123`, named after the scheduled minute. */
+function cronJobRun(o: K8sObject): string {
+  return `${o.name}-${29000000 + (hash(`${o.namespace}/${o.kind}/${o.name}`) % 100000)}`;
+}
+
+/**
+ * The name of pod `index` (0 the first) of those the object runs: `web-5d8f9c7b6d-x2x7k`, `db-0`,
+ * `job-abcde`, or the Pod's own. Pods of one ReplicaSet share its name and differ in their last part.
+ */
+export function podName(o: K8sObject, index = 0): string {
   const seed = `${o.namespace}/${o.kind}/${o.name}`;
+  const own = index === 0 ? seed : `${seed}:pod-${index}`;
   switch (o.kind) {
     case "Deployment":
-      return `${o.name}-${suffix(`${seed}:rs`, 10)}-${suffix(seed, 5)}`;
+      return `${replicaSetName(o)}-${suffix(own, 5)}`;
     case "StatefulSet":
-      return `${o.name}-0`;
+      return `${o.name}-${index}`;
     case "CronJob":
-      return `${o.name}-${29000000 + (hash(seed) % 100000)}-${suffix(seed, 5)}`;
+      return `${cronJobRun(o)}-${suffix(own, 5)}`;
     case "Pod":
       return o.name;
     default:
-      return `${o.name}-${suffix(seed, 5)}`;
+      return `${o.name}-${suffix(own, 5)}`;
+  }
+}
+
+/** What `kubectl describe pod` names under `Controlled By:` for the object's pods; null for a bare Pod (no line). */
+export function controllerOf(o: K8sObject): string | null {
+  switch (o.kind) {
+    case "Pod":
+      return null;
+    case "Deployment":
+      return `ReplicaSet/${replicaSetName(o)}`;
+    case "CronJob":
+      return `Job/${cronJobRun(o)}`;
+    default:
+      return `${o.kind}/${o.name}`;
   }
 }
 

@@ -3,7 +3,7 @@
  * speaks with the same voice: apply errors, `kubectl describe pod` sections and events.
  */
 import { versionOf } from "./api-catalogue.js";
-import { podName, podUid } from "./identity.js";
+import { controllerOf, podName, podUid } from "./identity.js";
 import type { K8sObject } from "./object.js";
 import type { ContainerRef } from "./workload.js";
 
@@ -57,7 +57,8 @@ export function describePod(o: K8sObject, c: ContainerRef, stateLines: readonly 
     `Name:             ${podName(o)}`,
     `Namespace:        ${o.namespace}`,
     `Node:             node-1/192.168.49.2`,
-    `Controlled By:    ${o.kind === "Pod" ? "<none>" : `${o.kind}/${o.name}`}`,
+    // A Deployment's pods belong to its ReplicaSet; a bare Pod has no controller, and kubectl prints no line then.
+    ...(controllerOf(o) === null ? [] : [`Controlled By:    ${controllerOf(o)}`]),
     "Containers:",
     `  ${c.name}:`,
     `    Image:          ${image}`,

@@ -14,7 +14,7 @@ import { policyReach, policyTraffic, type PolicyTraffic } from "./network-policy
 import { arrayAt, objectAt, stringAt, type K8sObject } from "./object.js";
 import { labelSelectorMatches } from "./selectors.js";
 import { endpointsOf, serviceSelector, servicePortRoutes } from "./traffic.js";
-import { podLabels } from "./workload.js";
+import { podCount, podLabels } from "./workload.js";
 
 type ObjectUnit = UnitRun<K8sEvent, K8sSubject>;
 
@@ -27,7 +27,7 @@ function serviceEvent(svc: K8sObject, cluster: Cluster): K8sEvent {
     selector: serviceSelector(svc),
     endpoints,
     ports: servicePortRoutes(cluster, svc, endpoints),
-    workloads: cluster.workloads(svc.namespace).map((w) => ({ object: w, pod: podName(w), labels: podLabels(w) })),
+    workloads: cluster.workloads(svc.namespace).map((w) => ({ object: w, pod: podName(w), pods: podCount(w), labels: podLabels(w) })),
   };
 }
 

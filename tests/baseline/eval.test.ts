@@ -2,25 +2,32 @@
  * `breakfix eval` and `breakfix baseline`: the benchmark gates (the oracle at ≥ 0.9 and do-nothing at ≤ 0.05
  * on every scenario, through the command a user runs), the files eval writes, and bad usage.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import type { Provenance } from "../../baseline/provenance.js";
 import type { EvaluationReport } from "../../baseline/report.js";
 import { main } from "../../server/cli/main.js";
+import { gitCommit } from "../../server/git-commit.js";
+import { packageInfo, packageRoot } from "../../server/package-info.js";
 import { loadCatalog } from "../../tasks/catalog.js";
+import { fakeOpenAI } from "./fake-openai.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "breakfix-eval-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function cli(args: string[], env: Record<string, string> = {}) {
+async function cli(args: string[], env: Record<string, string> = {}, stderrIsTTY = false) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(args, { stdout: (t) => out.push(t), stderr: (t) => err.push(t), env, cwd: dir });
+  const code = await main(args, { stdout: (t) => out.push(t), stderr: (t) => err.push(t), env, cwd: dir, stderrIsTTY });
   return { code, stdout: out.join(""), stderr: err.join("") };
 }
 
-const report = (agent: string): EvaluationReport => JSON.parse(readFileSync(path.join(dir, "out", `${agent}.json`), "utf8")) as EvaluationReport;
+/** The progress lines of a run's stderr (everything but the closing `wrote …`). */
+const progressLines = (stderr: string) => stderr.split("\n").filter((l) => l !== "" && !l.startsWith("wrote "));
+
+const report = (agent: string, out = "out"): EvaluationReport & { provenance: Provenance } => JSON.parse(readFileSync(path.join(dir, out, `${agent}.json`), "utf8"));
 const catalog = loadCatalog();
 
 describe("breakfix eval", () => {
@@ -84,6 +91,74 @@ describe("breakfix eval", () => {
   });
 });
 
+describe("progress and provenance", () => {
+  it("an eval over all 50 prints 50 progress lines and writes its provenance into the JSON and the Markdown", async () => {
+    const before = new Date();
+    const res = await cli(["eval", "--agent", "oracle", "--out", "prov"]);
+    expect(res.code).toBe(0);
+    const lines = progressLines(res.stderr);
+    expect(lines).toHaveLength(50);
+    lines.forEach((line, i) => expect(line).toMatch(new RegExp(`^\\[\\s*${i + 1}/50\\] oracle [a-z0-9_]+/[a-z0-9_]+ score 0\\.\\d{3} solved \\d+ steps?$`)));
+    expect(new Set(lines.map((l) => / oracle (\S+) /.exec(l)?.[1]))).toEqual(new Set(catalog.scenarios.map((s) => `${s.task_id}/${s.id}`)));
+
+    const { provenance } = report("oracle", "prov");
+    const commit = gitCommit(packageRoot());
+    expect(provenance).toEqual({
+      breakfix_version: packageInfo().version,
+      ...(commit === undefined ? {} : { git_commit: commit }),
+      date: expect.any(String),
+      node_version: process.version,
+      agent: "oracle",
+      selection: { task_id: null, scenario_id: null, scenarios: catalog.scenarios.map((s) => s.id) },
+      seeds: null,
+    });
+    expect(new Date(provenance.date).getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
+    const md = readFileSync(path.join(dir, "prov", "oracle.md"), "utf8");
+    for (const row of [`| breakfix | ${packageInfo().version} |`, `| date | ${provenance.date} |`, `| Node.js | ${process.version} |`, "| agent | oracle |", "| scenarios | every scenario (50) |", "| seeds | none: each scenario once, chosen by id |"]) {
+      expect(md).toContain(row);
+    }
+    if (commit !== undefined) expect(md).toContain(`| git commit | ${commit} |`);
+  });
+
+  it("a checkout's commit is recorded: this one's, read from .git", () => {
+    const commit = gitCommit(packageRoot());
+    if (existsSync(path.join(packageRoot(), ".git"))) expect(commit).toMatch(/^[0-9a-f]{40}$/);
+    else expect(commit).toBeUndefined();
+  });
+
+  it("--quiet silences the progress; on a terminal it is a bar redrawn once per episode", async () => {
+    const task = catalog.tasks[0]!;
+    const quiet = await cli(["eval", "--agent", "noop", "--task", task.task_id, "--out", "quiet", "--quiet"]);
+    expect(progressLines(quiet.stderr)).toEqual([]);
+    const tty = await cli(["eval", "--agent", "noop", "--task", task.task_id, "--out", "tty"], {}, true);
+    const redraws = tty.stderr.split("\r\x1b[2K").slice(1);
+    expect(redraws).toHaveLength(task.scenarios.length);
+    expect(redraws.at(-1)).toMatch(/^\[#{24}\] 5\/5 noop \w+ 0\.050\n/);
+    expect(redraws[0]).toMatch(/^\[#{5}-{19}\] 1\/5 noop /);
+  });
+
+  it("an LLM run records its model and base URL, and a task selection, in both files and the comparison", async () => {
+    const fake = await fakeOpenAI([]);
+    try {
+      const task = catalog.tasks[2]!;
+      const env = { API_BASE_URL: fake.url, MODEL_NAME: "fake-model", OPENAI_API_KEY: "sk-test" };
+      const res = await cli(["eval", "--agent", "llm,noop", "--task", task.task_id, "--out", "llm"], env);
+      expect(res.code).toBe(0);
+      expect(progressLines(res.stderr)).toHaveLength(2 * task.scenarios.length);
+      const { provenance } = report("llm", "llm");
+      expect(provenance).toMatchObject({ agent: "llm:fake-model", model: "fake-model", base_url: fake.url, selection: { task_id: task.task_id, scenario_id: null } });
+      expect(JSON.stringify(provenance)).not.toContain("sk-test");
+      const md = readFileSync(path.join(dir, "llm", "llm.md"), "utf8");
+      expect(md).toContain("| model | fake-model |");
+      expect(md).toContain(`| base URL | ${fake.url} |`);
+      expect(md).toContain(`| scenarios | task ${task.task_id} (5 scenarios) |`);
+      expect(readFileSync(path.join(dir, "llm", "comparison.md"), "utf8")).toContain("| agent | llm:fake-model, noop |");
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
 describe("breakfix baseline", () => {
   const task = catalog.tasks[0]!;
   it("prints per-scenario rows and per-task means as a table, or the report as JSON", async () => {
@@ -91,9 +166,13 @@ describe("breakfix baseline", () => {
     expect(table.code).toBe(0);
     for (const s of task.scenarios) expect(table.stdout).toContain(s.scenario_id);
     expect(table.stdout).toMatch(/overall\s+\d\.\d{3}/);
-    const json = await cli(["baseline", "--scenario", task.scenarios[0]!.scenario_id, "--format", "json"]);
-    const parsed = JSON.parse(json.stdout) as EvaluationReport;
+    expect(table.stdout).toContain(`breakfix ${packageInfo().version}`);
+    expect(progressLines(table.stderr)).toHaveLength(task.scenarios.length);
+    const json = await cli(["baseline", "--scenario", task.scenarios[0]!.scenario_id, "--format", "json", "--quiet"]);
+    const parsed = JSON.parse(json.stdout) as EvaluationReport & { provenance: Provenance };
     expect(parsed.episodes[0]).toMatchObject({ scenario_id: task.scenarios[0]!.scenario_id, steps: expect.any(Number), issues_fixed: expect.any(Number) });
+    expect(parsed.provenance).toMatchObject({ agent: "baseline", selection: { scenario_id: task.scenarios[0]!.scenario_id, scenarios: [task.scenarios[0]!.scenario_id] } });
+    expect(json.stderr).toBe("");
   });
 
   it("exit 2 for an unknown task or format", async () => {

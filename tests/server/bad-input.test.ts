@@ -119,7 +119,9 @@ describe("4xx answers that leave the episode unchanged", () => {
     const { app, expectUnchanged } = await episodeUnderTest();
     const res = await post(app, "/step", { episode_id: "nobody", action: { action_type: "submit" } });
     expect(res.status).toBe(404);
-    expect(res.body.detail).toBe("episode 'nobody' not found (unknown or expired after 900 s idle); POST /reset to start one");
+    expect(res.body.detail).toBe(
+      "episode 'nobody' not found (unknown, closed, expired after 900 s idle, or finished and evicted to make room at MAX_SESSIONS); POST /reset to start one",
+    );
     expect((await get(app, "/state?episode_id=nobody")).status).toBe(404);
     expectDetail(await post(app, "/step", { episode_id: "", action: { action_type: "submit" } }), 422, "string_too_short", ["body", "episode_id"]);
     expectDetail(await post(app, "/step", { episode_id: "x".repeat(256), action: { action_type: "submit" } }), 422, "string_too_long", ["body", "episode_id"]);

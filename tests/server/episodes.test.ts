@@ -32,14 +32,34 @@ describe("the default episode", () => {
     expect(state.body).toMatchObject({ episode_id: reset.body.observation.episode_id, step_count: SCENARIO.solution.length, done: true });
   });
 
-  it("a new anonymous reset replaces the default episode; the old one's id is gone", async () => {
+  it("every anonymous reset is a new episode and the new default; the previous one stays addressable by its id", async () => {
     const app = testApp();
     const first = (await post(app, "/reset", { scenario_id: SCENARIO.id })).body.observation.episode_id;
+    await post(app, "/step", { action: { action_type: "request_hint" } });
     const second = (await post(app, "/reset", { scenario_id: SCENARIO.id })).body.observation.episode_id;
     expect(second).not.toBe(first);
-    expect((await get(app, "/state")).body.episode_id).toBe(second);
-    expect((await get(app, `/state?episode_id=${first}`)).status).toBe(404);
-    expect(app.context.sessions.size).toBe(1);
+    expect((await get(app, "/state")).body).toMatchObject({ episode_id: second, step_count: 0 });
+    expect((await get(app, `/state?episode_id=${first}`)).body).toMatchObject({ episode_id: first, step_count: 1, hints_used: 1 });
+    // A step without an id acts on the new default only.
+    await post(app, "/step", { action: { action_type: "request_hint" } });
+    expect((await get(app, `/state?episode_id=${first}`)).body.step_count).toBe(1);
+    expect((await get(app, `/state?episode_id=${second}`)).body.step_count).toBe(1);
+    expect(app.context.sessions.size).toBe(2);
+  });
+
+  it("GET /state carries the observation: the error log before any step, score and breakdown once done", async () => {
+    const app = testApp();
+    const reset = (await post(app, "/reset", { scenario_id: SCENARIO.id })).body;
+    const before = (await get(app, "/state")).body;
+    expect(before).toMatchObject({ ...reset.observation, done: false, seed: null, actions: [], total_reward: 0, failed_actions: 0 });
+    expect(before.error_message).toEqual(expect.any(String));
+    expect(before.score).toBeNull();
+    let last = reset;
+    for (const action of SCENARIO.solution) last = (await post(app, "/step", { action })).body;
+    expect(last.done).toBe(true);
+    const after = (await get(app, "/state")).body;
+    expect(after).toMatchObject({ ...last.observation, done: true, actions: SCENARIO.solution });
+    expect(after.score_breakdown).toMatchObject({ score: last.observation.score, solved: true });
   });
 
   it("without any reset, /step and /state say to POST /reset", async () => {
@@ -104,6 +124,9 @@ describe("named episodes", () => {
     expect(again.status).toBe(409);
     expect(again.body.detail).toContain("done");
     expect(again.body.detail).toContain("POST /reset");
+    // It says truthfully where the final observation is: the state holds it.
+    expect(again.body.detail).toContain("GET /state?episode_id=done");
+    expect((await get(app, "/state?episode_id=done")).body).toMatchObject({ ...submitted.body.observation, done: true });
     expect((await get(app, "/state?episode_id=done")).body).toEqual(before.body);
   });
 });
@@ -134,6 +157,41 @@ describe("choosing the scenario", () => {
       expect(res.body.detail[0].msg).toContain(String((body as Record<string, string>)[field]));
     }
     expect((await get(app, "/state")).body).toEqual(before.body);
+  });
+});
+
+describe("reset input is validated like actions", () => {
+  it.each([
+    [{ task: "dockerfile_syntax" }, "task", "task_id"],
+    [{ scenario: "typo_filename" }, "scenario", "scenario_id"],
+    [{ scenario_id: "typo_filename", max_steps: 20 }, "max_steps", undefined],
+  ] as const)("%j is a 422 naming the field and the accepted ones, and starts nothing", async (body, field, meant) => {
+    const app = testApp();
+    await post(app, "/reset", { scenario_id: SCENARIO.id });
+    const before = await get(app, "/state");
+    const res = await post(app, "/reset", body);
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toHaveLength(1);
+    const [detail] = res.body.detail;
+    expect(detail).toMatchObject({ type: "extra_forbidden", loc: ["body", field], input: (body as Record<string, unknown>)[field] });
+    expect(detail.msg).toContain("Extra inputs are not permitted");
+    expect(detail.msg).toContain("reset accepts task_id, scenario_id, seed, episode_id");
+    expect(detail.ctx).toEqual({ accepted: ["task_id", "scenario_id", "seed", "episode_id"] });
+    if (meant) expect(detail.msg).toContain(`did you mean ${meant}?`);
+    else expect(detail.msg).not.toContain("did you mean");
+    expect(app.context.sessions.size).toBe(1);
+    expect((await get(app, "/state")).body).toEqual(before.body);
+  });
+
+  it("a bad value and an unknown field are reported together, as pydantic does", async () => {
+    const res = await post(testApp(), "/reset", { seed: "seven", difficulty: "hard" });
+    expect(res.status).toBe(422);
+    expect(res.body.detail.map((d: { loc: unknown[]; type: string }) => [d.loc, d.type])).toEqual(
+      expect.arrayContaining([
+        [["body", "seed"], expect.stringMatching(/_type$/)],
+        [["body", "difficulty"], "extra_forbidden"],
+      ]),
+    );
   });
 });
 

@@ -63,15 +63,33 @@ describe("descriptive endpoints", () => {
 });
 
 describe("reset and step as OpenEnv clients send them", () => {
-  it("POST /reset with no body, null, {} and extra kwargs answers {observation, reward, done}", async () => {
+  it("POST /reset with no body, null, {} and OpenEnv's seed and episode_id answers {observation, reward, done}", async () => {
     const app = testApp();
-    for (const body of [undefined, "null", "", {}, { seed: 7, episode_id: "ep-1", difficulty: "hard" }]) {
+    for (const body of [undefined, "null", "", {}, { seed: 7, episode_id: "ep-1" }]) {
       const res = await post(app, "/reset", body);
       expect(res.status).toBe(200);
       expect(Object.keys(res.body).sort()).toEqual(["done", "observation", "reward"]);
       expect(res.body.done).toBe(false);
       expect(typeof res.body.observation.episode_id).toBe("string");
     }
+  });
+
+  it("an extra reset kwarg, which OpenEnv's reference server passes to its environment, is a 422 naming it", async () => {
+    // The capture's environment took `difficulty` and ignored it; breakfix has no such argument, and ignoring it
+    // would start a scenario of any difficulty without a word.
+    const capture = captured("POST /reset", '"difficulty":"hard"');
+    expect(capture.status).toBe(200);
+    const res = await post(testApp(), "/reset", capture.body);
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toEqual([
+      {
+        type: "extra_forbidden",
+        loc: ["body", "difficulty"],
+        msg: "Extra inputs are not permitted: reset accepts task_id, scenario_id, seed, episode_id",
+        input: "hard",
+        ctx: { accepted: ["task_id", "scenario_id", "seed", "episode_id"] },
+      },
+    ]);
   });
 
   it("POST /reset {seed: -1} is the captured 422", async () => {

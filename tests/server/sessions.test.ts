@@ -1,25 +1,68 @@
-/** Capacity (MAX_SESSIONS → 503) and idle expiry (SESSION_TTL_S → 404), with an injected clock. */
+/** Capacity (MAX_SESSIONS → 503, finished episodes make room), closing, and idle expiry (SESSION_TTL_S → 404), with an injected clock. */
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.js";
 import { loadCatalog } from "../../tasks/catalog.js";
-import { get, post, testApp, testClock } from "./helpers.js";
+import { call, get, post, testApp, testClock } from "./helpers.js";
 
 const SCENARIO_ID = loadCatalog().scenarios[0]!.id;
 
 describe("capacity", () => {
-  it("a reset that would exceed maxSessions is a 503 that says why; the default episode counts", async () => {
+  it("a reset that needs a place when all are held by episodes in play is a 503 that says why; the default counts", async () => {
     const app = testApp({ maxSessions: 2 });
-    expect((await post(app, "/reset", { scenario_id: SCENARIO_ID })).status).toBe(200); // the default
+    const first = await post(app, "/reset", { scenario_id: SCENARIO_ID }); // the default
+    expect(first.status).toBe(200);
     expect((await post(app, "/reset", { scenario_id: SCENARIO_ID, episode_id: "a" })).status).toBe(200);
     const refused = await post(app, "/reset", { scenario_id: SCENARIO_ID, episode_id: "b" });
     expect(refused.status).toBe(503);
     expect(refused.body.detail).toContain("capacity");
     expect(refused.body.detail).toContain("MAX_SESSIONS");
-    // Restarting an episode or replacing the default adds none, so both still work at capacity.
+    expect(refused.body.detail).toContain("DELETE /episodes/{id}");
+    // An anonymous reset is a new episode too: refused, and the default is still the first one.
+    expect((await post(app, "/reset", { scenario_id: SCENARIO_ID })).status).toBe(503);
+    expect((await get(app, "/state")).body.episode_id).toBe(first.body.observation.episode_id);
+    // Restarting an episode that exists adds none, so it works at capacity.
     expect((await post(app, "/reset", { scenario_id: SCENARIO_ID, episode_id: "a" })).status).toBe(200);
-    expect((await post(app, "/reset", { scenario_id: SCENARIO_ID })).status).toBe(200);
     expect(app.context.sessions.size).toBe(2);
     expect((await get(app, "/state?episode_id=b")).status).toBe(404);
+  });
+
+  it("at capacity the least recently used finished episode makes room; one in play never does", async () => {
+    const clock = testClock();
+    const app = testApp({ maxSessions: 3, clock });
+    for (const id of ["old-done", "new-done", "playing"]) {
+      expect((await post(app, "/reset", { scenario_id: SCENARIO_ID, episode_id: id })).status).toBe(200);
+      clock.now += 1000;
+    }
+    await post(app, "/step", { episode_id: "old-done", action: { action_type: "submit" } });
+    clock.now += 1000;
+    await post(app, "/step", { episode_id: "new-done", action: { action_type: "submit" } });
+    clock.now += 1000;
+    const fresh = await post(app, "/reset", { scenario_id: SCENARIO_ID });
+    expect(fresh.status).toBe(200);
+    expect((await get(app, "/state?episode_id=old-done")).status).toBe(404);
+    expect((await get(app, "/state?episode_id=new-done")).body).toMatchObject({ done: true, score: expect.any(Number) });
+    expect((await post(app, "/reset", { scenario_id: SCENARIO_ID, episode_id: "another" })).status).toBe(200);
+    expect((await get(app, "/state?episode_id=new-done")).status).toBe(404);
+    // Now every place is held by an episode in play: refused, and none of them is touched.
+    expect((await post(app, "/reset", { scenario_id: SCENARIO_ID, episode_id: "one-more" })).status).toBe(503);
+    for (const id of ["playing", fresh.body.observation.episode_id, "another"]) {
+      expect((await get(app, `/state?episode_id=${id}`)).body).toMatchObject({ episode_id: id, done: false });
+    }
+  });
+
+  it("DELETE /episodes/{id} closes an episode and frees its place; an unknown id is a 404", async () => {
+    const app = testApp({ maxSessions: 1 });
+    const id = (await post(app, "/reset", { scenario_id: SCENARIO_ID })).body.observation.episode_id;
+    expect((await post(app, "/reset", { scenario_id: SCENARIO_ID })).status).toBe(503);
+    const closed = await call(app, "DELETE", `/episodes/${id}`);
+    expect([closed.status, closed.body]).toEqual([200, { episode_id: id, closed: true }]);
+    expect((await get(app, `/state?episode_id=${id}`)).status).toBe(404);
+    // It was the default: without an id there is none now.
+    expect((await get(app, "/state")).body.detail).toContain("no default episode");
+    const again = await call(app, "DELETE", `/episodes/${id}`);
+    expect(again.status).toBe(404);
+    expect(again.body.detail).toContain(`episode '${id}' not found`);
+    expect((await post(app, "/reset", { scenario_id: SCENARIO_ID })).status).toBe(200);
   });
 
   it("expired episodes free their places", async () => {
@@ -52,7 +95,7 @@ describe("idle expiry", () => {
     }
     const expired = await post(app, "/step", { episode_id: "idle", action: { action_type: "submit" } });
     expect(expired.status).toBe(404);
-    expect(expired.body.detail).toBe("episode 'idle' not found (unknown or expired after 900 s idle); POST /reset to start one");
+    expect(expired.body.detail).toContain("episode 'idle' not found (unknown, closed, expired after 900 s idle");
     const noDefault = await get(app, "/state");
     expect(noDefault.status).toBe(404);
     expect(noDefault.body.detail).toContain("expired");
@@ -65,8 +108,8 @@ describe("idle expiry", () => {
     await post(app, "/reset", { scenario_id: SCENARIO_ID, episode_id: "x" });
     clock.now += 2000;
     await new Promise((resolve) => setTimeout(resolve, 30));
-    // Look at the private map directly: every public accessor sweeps, which would hide what the timer did.
-    expect((app.context.sessions as unknown as { sessions: Map<string, unknown> }).sessions.size).toBe(0);
+    // Look at the records directly: every public accessor sweeps, which would hide what the timer did.
+    expect((app.context.sessions as unknown as { episodes: { size: number } }).episodes.size).toBe(0);
     app.context.sessions.dispose();
   });
 });

@@ -7,13 +7,15 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Action } from "../../contracts/actions.js";
-import type { StepResult } from "../../contracts/observation.js";
+import type { EpisodeState, StepResult } from "../../contracts/observation.js";
 import type { RunningServer } from "../../server/listen.js";
 import { openSocket, postMcp, type FrameSocket } from "./live.js";
 
 export interface EpisodeClient {
   start(request: { scenario_id: string; episode_id: string }): Promise<StepResult>;
   act(action: Action): Promise<StepResult>;
+  /** The episode's state as the transport serves it (GET /state, a state frame, the get_episode_state tool). */
+  state(): Promise<EpisodeState>;
   close(): Promise<void>;
 }
 
@@ -51,6 +53,7 @@ function restClient(server: RunningServer): EpisodeClient {
       return post("/reset", request);
     },
     act: (action) => post("/step", { action, episode_id: episodeId }),
+    state: () => fetch(`${server.url}/state?episode_id=${encodeURIComponent(episodeId)}`).then(json),
     close: async () => undefined,
   };
 }
@@ -63,6 +66,11 @@ function wsClient(socket: FrameSocket): EpisodeClient {
   return {
     start: async (request) => expectObservation(await socket.ask({ type: "reset", data: request })),
     act: async (action) => expectObservation(await socket.ask({ type: "step", data: action })),
+    async state() {
+      const frame = await socket.ask({ type: "state" });
+      if (frame.type !== "state") throw new Error(`expected a state frame, got ${JSON.stringify(frame)}`);
+      return frame.data;
+    },
     async close() {
       socket.send({ type: "close" });
       await socket.closed;
@@ -84,6 +92,7 @@ async function openEnvMcpClient(server: RunningServer): Promise<EpisodeClient> {
     start: (request) => call("start_scenario", request),
     // The action tools take the action's fields; metadata is for OpenEnv's step envelope only.
     act: ({ action_type, metadata: _metadata, ...args }) => call(action_type, args),
+    state: () => call("get_episode_state", {}),
     close: async () => void (await rpc("openenv/session/close", { session_id: sessionId })),
   };
 }
@@ -95,11 +104,12 @@ async function sdkMcpClient(server: RunningServer): Promise<EpisodeClient> {
   const call = async (name: string, args: Record<string, unknown>) => {
     const result = await client.callTool({ name, arguments: args });
     if (result.isError) throw new Error(`${name}: ${JSON.stringify(result.content)}`);
-    return result.structuredContent as unknown as StepResult;
+    return result.structuredContent as any;
   };
   return {
     start: (request) => call("start_scenario", request),
     act: ({ action_type, metadata: _metadata, ...args }) => call(action_type, args),
+    state: () => call("get_episode_state", {}),
     async close() {
       await transport.terminateSession();
       await client.close();

@@ -1,11 +1,12 @@
 /**
  * One shared suite of episodes over every transport: REST with episode ids, /ws, OpenEnv-style MCP and
  * standard MCP through the official SDK client. The same actions must give the same observations, rewards
- * and scores whichever way they travel, because every transport is an adapter over the same episode layer.
+ * and scores whichever way they travel, because every transport is an adapter over the same episode layer; and
+ * the state read after each answer (GET /state, a state frame, the get_episode_state tool) is the same too.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Action } from "../../contracts/actions.js";
-import type { StepResult } from "../../contracts/observation.js";
+import type { EpisodeState, StepResult } from "../../contracts/observation.js";
 import { loadCatalog } from "../../tasks/catalog.js";
 import type { Scenario } from "../../tasks/schema.js";
 import { liveServer, type LiveServer } from "./live.js";
@@ -33,17 +34,25 @@ function cases(): EpisodeCase[] {
   ]);
 }
 
-/** Plays a case; returns the reset's answer and every step's answer, stopping once the episode is done. */
-async function play(transport: TransportName, server: LiveServer, episode: EpisodeCase, episodeId: string): Promise<StepResult[]> {
+/** What one transport made of a case: every answer, and the state after the reset and after every step. */
+interface Played {
+  results: StepResult[];
+  states: EpisodeState[];
+}
+
+/** Plays a case, reading the state after each answer; stops once the episode is done. */
+async function play(transport: TransportName, server: LiveServer, episode: EpisodeCase, episodeId: string): Promise<Played> {
   const client = await connect(transport, server);
   try {
     const results = [await client.start({ scenario_id: episode.scenario.id, episode_id: episodeId })];
+    const states = [await client.state()];
     for (const action of episode.actions) {
       const result = await client.act(action);
       results.push(result);
+      states.push(await client.state());
       if (result.done) break;
     }
-    return results;
+    return { results, states };
   } finally {
     await client.close();
   }
@@ -60,14 +69,18 @@ describe("the same episodes over every transport", () => {
 
   it.each(cases().map((c, i) => [c.name, c, i] as const))("%s", async (_name, episode, i) => {
     const episodeId = `shared-${i}`;
-    const played = new Map<TransportName, StepResult[]>();
+    const played = new Map<TransportName, Played>();
     for (const transport of TRANSPORTS) played.set(transport, await play(transport, server, episode, episodeId));
     const reference = played.get("rest")!;
-    expect(reference.length).toBeGreaterThan(1);
-    expect(reference.at(-1)!.done).toBe(true);
-    expect(reference.at(-1)!.observation.score).toEqual(expect.any(Number));
+    expect(reference.results.length).toBeGreaterThan(1);
+    expect(reference.results.at(-1)!.done).toBe(true);
+    expect(reference.results.at(-1)!.observation.score).toEqual(expect.any(Number));
+    // The state carries the observation each answer had, with OpenEnv's state fields and the history.
+    reference.results.forEach((result, i) => {
+      expect(reference.states[i]).toMatchObject({ ...result.observation, done: result.done, actions: episode.actions.slice(0, i) });
+    });
     for (const transport of TRANSPORTS) {
-      expect({ transport, results: played.get(transport) }).toEqual({ transport, results: reference });
+      expect({ transport, ...played.get(transport) }).toEqual({ transport, ...reference });
     }
     // Every WebSocket and MCP session the case opened is freed by its close (REST episodes wait for expiry).
     expect(server.app.context.sessions.counts.privateSessions).toBe(0);

@@ -46,8 +46,16 @@ describe("/ws frames as OpenEnv's reference server answers them", () => {
 
   it("replays the captured session: reset, step, state, errors, mcp, done, close", async () => {
     const ws = await openSocket(server);
-    // reset with seed, episode_id and an extra kwarg, as OpenEnv clients send it
-    const reset = await ws.ask({ type: "reset", data: { scenario_id: SCENARIO, seed: 3, episode_id: "ws-ep", difficulty: "easy" } });
+    // An extra kwarg, which the capture's environment ignored, is refused: the message itself names the field
+    // and what a reset accepts, since OpenEnv's client raises with the message alone. The session stays open.
+    const extraKwarg = await ws.ask({ type: "reset", data: { scenario_id: SCENARIO, seed: 3, episode_id: "ws-ep", difficulty: "easy" } });
+    expect(extraKwarg.data).toMatchObject({
+      code: "VALIDATION_ERROR",
+      message: "Invalid reset data: difficulty: Extra inputs are not permitted: reset accepts task_id, scenario_id, seed, episode_id",
+      errors: [{ type: "extra_forbidden", loc: ["difficulty"], input: "easy" }],
+    });
+    // reset with seed and episode_id, as OpenEnv clients send them
+    const reset = await ws.ask({ type: "reset", data: { scenario_id: SCENARIO, seed: 3, episode_id: "ws-ep" } });
     expectSameShape(reset, captured('"type":"reset","data":{"seed":3').recv);
     expect(reset.data.observation).toMatchObject({ episode_id: "ws-ep", scenario_id: SCENARIO, step_count: 0 });
     expect([reset.data.reward, reset.data.done]).toEqual([0, false]);
@@ -57,9 +65,9 @@ describe("/ws frames as OpenEnv's reference server answers them", () => {
     expect(step.data.observation.hint).toEqual(expect.any(String));
 
     const state = await ws.ask({ type: "state" });
-    // breakfix's state has OpenEnv's two fields and more (issues, hints, the actions so far)
+    // breakfix's state has OpenEnv's two fields and more: the current observation, and the actions so far
     expect(state.type).toBe(captured('{"type":"state"}').recv.type);
-    expect(state.data).toMatchObject({ episode_id: "ws-ep", step_count: 1 });
+    expect(state.data).toMatchObject({ ...step.data.observation, episode_id: "ws-ep", step_count: 1, actions: [{ action_type: "request_hint" }] });
 
     // an invalid action: VALIDATION_ERROR, errors relative to the action, as captured
     const invalid = await ws.ask({ type: "step", data: { action_type: "submit", bogus: 1 } });
@@ -94,6 +102,8 @@ describe("/ws frames as OpenEnv's reference server answers them", () => {
     const refused = await ws.ask({ type: "step", data: { action_type: "submit" } });
     expectSameShape(refused, captured('"message":"boom"').recv);
     expect(refused.data.message).toContain("is done");
+    expect(refused.data.message).toContain('is in a {"type": "state"} frame');
+    expect((await ws.ask({ type: "state" })).data).toMatchObject({ ...done.data.observation, done: true });
 
     ws.send({ type: "close" });
     expect(wsCaptures.at(-1)!.after_close).toContain("1000");
@@ -114,6 +124,10 @@ describe("/ws frames as OpenEnv's reference server answers them", () => {
     // breakfix validates reset arguments, where the capture environment took any seed
     const negative = await ws.ask({ type: "reset", data: { seed: -1 } });
     expect(negative.data).toMatchObject({ code: "VALIDATION_ERROR", errors: [{ type: "greater_than_equal", loc: ["seed"] }] });
+    expect(negative.data.message).toBe("Invalid reset data: seed: Input should be greater than or equal to 0");
+    const unknown = await ws.ask({ type: "reset", data: { scenario_id: "nope" } });
+    expect(unknown.data).toMatchObject({ code: "VALIDATION_ERROR", errors: [{ type: "value_error", loc: ["scenario_id"] }] });
+    expect(unknown.data.message).toContain("Invalid reset data: scenario_id: unknown scenario_id 'nope'");
     // a frame that is not an object kills the session, as captured
     const fatal = await ws.ask([1, 2]);
     expect(fatal.type).toBe(probe("[1, 2]").type);

@@ -18,7 +18,7 @@ export const execNotFound = dockerRule({
       const r = e.resolved;
       if (r.kind === "absent") {
         const detail = r.viaPath ? `exec: "${e.name}": executable file not found in $PATH` : `exec: "${e.name}": stat ${e.name}: no such file or directory`;
-        ctx.report({ line: e.line }, detail, { output: ociFailure(detail) });
+        ctx.report({ line: e.line }, detail, { output: ociFailure(detail, 127) });
       } else if (r.kind === "file" && r.interpreter && !r.interpreter.found) {
         const message = `exec ${r.path}: no such file or directory`;
         ctx.report({ line: e.line }, message, { output: [message] });

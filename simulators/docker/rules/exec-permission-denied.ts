@@ -15,7 +15,7 @@ export const execPermissionDenied = dockerRule({
       const r = e.resolved;
       if (r.kind !== "file" || (r.executable && !r.directory)) return;
       const detail = `exec: "${e.shown}": permission denied`;
-      ctx.report({ line: e.line }, detail, { output: ociFailure(detail) });
+      ctx.report({ line: e.line }, detail, { output: ociFailure(detail, 126) });
     },
   },
   cases: {

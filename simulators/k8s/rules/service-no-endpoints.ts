@@ -3,7 +3,7 @@
  * replicas). kubectl get endpoints shows <none>; kube-proxy rejects connections to it.
  */
 import { at, k8sRule, objectsWhere } from "../events.js";
-import { clusterIp } from "../identity.js";
+import { clusterIp, podName } from "../identity.js";
 import { routesToPods } from "../traffic.js";
 import { formatLabels } from "../workload.js";
 import { APP_FILES, DEPLOYMENT, SERVICE, WORLD, withFile } from "./fixtures.js";
@@ -25,7 +25,11 @@ export const serviceNoEndpoints = k8sRule({
       if (endpoints.state === "unknown") ctx.undecided();
       if (endpoints.state !== "none") return;
       const port = e.ports[0]?.port ?? 80;
-      const pods = e.workloads.map((w) => `${w.pod.padEnd(32)} 1/1     Running   0          2m    ${formatLabels(w.labels)}`);
+      // Every replica is a pod of its own (a Deployment with replicas: 3 shows three), listed by name as kubectl does.
+      const pods = e.workloads
+        .flatMap((w) => Array.from({ length: w.pods }, (_, i) => ({ name: podName(w.object, i), labels: formatLabels(w.labels) })))
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((p) => `${p.name.padEnd(32)} 1/1     Running   0          2m    ${p.labels}`);
       const log = [
         `$ kubectl get endpoints ${svc.name}`,
         "NAME".padEnd(16) + "ENDPOINTS   AGE",

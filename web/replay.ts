@@ -1,0 +1,242 @@
+/**
+ * The replay view. A trajectory is graded by POST /grader (the score and per-step rewards the grader trusts)
+ * and played on a fresh episode of its own (reset with a new episode id, then each action through /step), so
+ * every step can show the files' diff, the reward and the log as an agent saw them. Two trajectories on one
+ * scenario can be compared through POST /arena.
+ */
+import { headerRow, historyTable, renderArena } from "./arena.js";
+import { api, newEpisodeId } from "./api.js";
+import { renderBreakdown } from "./breakdown.js";
+import { renderFilesDiff } from "./diff-view.js";
+import { announce, byId, fill, h, pretty, signed } from "./dom.js";
+import { parseTrajectoryText, type Loaded, type Trajectory } from "./trajectory.js";
+import type { ArenaRequest, GradeReport, HistoryEntry, PlayObservation } from "./types.js";
+
+interface Frame {
+  observation: PlayObservation;
+  action: unknown;
+  reward: number | null;
+  done: boolean;
+  graded: HistoryEntry | undefined;
+}
+
+export class Replay {
+  private frames: Frame[] = [];
+  private index = 0;
+  private runId = 0;
+
+  constructor() {
+    byId<HTMLFormElement>("replay-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      void this.load(byId<HTMLTextAreaElement>("trajectory-input").value);
+    });
+    byId<HTMLInputElement>("trajectory-file").addEventListener("change", async (event) => {
+      const file = (event.target as HTMLInputElement).files?.[0];
+      if (file === undefined) return;
+      const text = await file.text();
+      byId<HTMLTextAreaElement>("trajectory-input").value = text;
+      void this.load(text);
+    });
+    const range = byId<HTMLInputElement>("step-range");
+    range.addEventListener("input", () => this.show(Number(range.value)));
+    byId("step-first").addEventListener("click", () => this.show(0));
+    byId("step-prev").addEventListener("click", () => this.show(this.index - 1));
+    byId("step-next").addEventListener("click", () => this.show(this.index + 1));
+    byId("step-last").addEventListener("click", () => this.show(this.frames.length - 1));
+  }
+
+  /** Puts a trajectory in the box and loads it (the play view's "Replay this episode"). */
+  open(trajectory: { scenario_id: string; actions: unknown[] }): void {
+    byId<HTMLTextAreaElement>("trajectory-input").value = pretty(trajectory);
+    void this.load(pretty(trajectory));
+  }
+
+  private async load(text: string): Promise<void> {
+    this.hideError();
+    let loaded: Loaded;
+    try {
+      loaded = parseTrajectoryText(text);
+    } catch (error) {
+      this.showError(error instanceof Error ? error.message : String(error));
+      return;
+    }
+    this.renderChoices(loaded);
+    byId("arena-result").hidden = true;
+    if (loaded.arena !== null) void this.compare(loaded.arena);
+    if (loaded.trajectories.length === 1) await this.play(loaded.trajectories[0]!);
+  }
+
+  private renderChoices(loaded: Loaded): void {
+    const choices = byId("replay-choices");
+    const items: HTMLElement[] = [];
+    if (loaded.results !== null) {
+      const replayable = loaded.results.rows.filter((r) => r.trajectory !== null).length;
+      items.push(
+        h(
+          "p",
+          { class: replayable === 0 ? "notice" : "muted" },
+          `${loaded.results.agent}: ${loaded.results.rows.length} episodes, ${replayable} with their actions.`,
+          replayable === 0 ? " This results file records each episode's score and steps but not its actions, so there is nothing to step through; its rows are below." : "",
+        ),
+        h(
+          "table",
+          { class: "history" },
+          h("caption", {}, `${loaded.results.agent}: episodes`),
+          headerRow(["scenario", "score", "steps", "solved", "replay"]),
+          h(
+            "tbody",
+            {},
+            ...loaded.results.rows.map((r) =>
+              h(
+                "tr",
+                {},
+                h("td", {}, r.scenario_id),
+                h("td", { class: "num" }, r.score === null ? "—" : r.score.toFixed(2)),
+                h("td", { class: "num" }, r.steps === null ? "—" : String(r.steps)),
+                h("td", {}, r.solved === null ? "—" : r.solved ? "yes" : "no"),
+                h("td", {}, r.trajectory ? this.replayButton(r.trajectory) : "no actions recorded"),
+              ),
+            ),
+          ),
+        ),
+      );
+    } else if (loaded.trajectories.length > 1) {
+      items.push(h("ul", { class: "trajectory-list" }, ...loaded.trajectories.map((t) => h("li", {}, `${t.label}: ${t.scenario_id}, ${t.actions.length} actions `, this.replayButton(t)))));
+    }
+    const pairs = loaded.trajectories.length >= 2 && loaded.arena === null ? this.compareForm(loaded.trajectories) : null;
+    fill(choices, ...items, pairs);
+  }
+
+  private replayButton(t: Trajectory): HTMLButtonElement {
+    return h("button", { type: "button", class: "small", onclick: () => void this.play(t) }, `Replay ${t.label}`);
+  }
+
+  /** Two selects and a button: the arena on any two trajectories of one scenario. */
+  private compareForm(trajectories: Trajectory[]): HTMLElement {
+    const select = (id: string, label: string, initial: number) => {
+      const element = h("select", { id }, ...trajectories.map((t, i) => h("option", { value: String(i) }, t.label)));
+      element.value = String(initial);
+      return { element, field: h("label", { class: "field" }, label, element) };
+    };
+    const a = select("arena-a", "A", 0);
+    const b = select("arena-b", "B", 1);
+    const submit = (event: Event) => {
+      event.preventDefault();
+      const [ta, tb] = [trajectories[Number(a.element.value)]!, trajectories[Number(b.element.value)]!];
+      if (ta.scenario_id !== tb.scenario_id) {
+        this.showError(`the arena compares two trajectories of one scenario; these are on ${ta.scenario_id} and ${tb.scenario_id}`);
+        return;
+      }
+      void this.compare({ scenario_id: ta.scenario_id, a: { label: ta.label, actions: ta.actions }, b: { label: tb.label, actions: tb.actions } });
+    };
+    return h("form", { class: "compare-form", onsubmit: submit }, h("span", {}, "Compare in the arena: "), a.field, b.field, h("button", { type: "submit" }, "Compare"));
+  }
+
+  private async compare(request: ArenaRequest): Promise<void> {
+    try {
+      const result = await api.arena(request);
+      byId("arena-result").hidden = false;
+      renderArena(result, byId("arena-verdict"), byId("arena-sides"));
+      announce(byId("arena-verdict").textContent ?? "");
+    } catch (error) {
+      this.showError(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  /** Grades the trajectory and plays it on a fresh episode, then shows its first frame. */
+  private async play(t: Trajectory): Promise<void> {
+    const run = ++this.runId;
+    this.hideError();
+    const player = byId("replay-player");
+    player.hidden = false;
+    byId("player-heading").textContent = `Replay: ${t.label} on ${t.scenario_id}`;
+    fill(byId("replay-frame"), h("p", { class: "muted" }, "Replaying…"));
+    fill(byId("replay-final"));
+    let grade: GradeReport;
+    const frames: Frame[] = [];
+    let stoppedEarly = 0;
+    try {
+      grade = await api.grade(t.scenario_id, t.actions);
+      const episode_id = newEpisodeId("replay");
+      const first = await api.reset({ scenario_id: t.scenario_id, episode_id });
+      frames.push({ observation: first.observation, action: null, reward: null, done: first.done, graded: undefined });
+      for (const [i, action] of t.actions.entries()) {
+        if (frames[frames.length - 1]!.done) {
+          stoppedEarly = t.actions.length - i;
+          break;
+        }
+        const result = await api.step({ action, episode_id });
+        frames.push({ observation: result.observation, action, reward: result.reward, done: result.done, graded: grade.history[i] });
+      }
+    } catch (error) {
+      if (run !== this.runId) return;
+      fill(byId("replay-frame"));
+      player.hidden = true;
+      this.showError(error instanceof Error ? error.message : String(error));
+      return;
+    }
+    if (run !== this.runId) return;
+    this.frames = frames;
+    const range = byId<HTMLInputElement>("step-range");
+    range.max = String(frames.length - 1);
+    fill(
+      byId("replay-final"),
+      h("h3", {}, "Graded by replay (POST /grader)"),
+      stoppedEarly > 0 ? h("p", { class: "notice" }, `The episode ended before the last ${stoppedEarly} action${stoppedEarly === 1 ? "" : "s"}; they were not played.`) : null,
+      renderBreakdown(grade.breakdown, `${t.label}: breakdown`),
+      historyTable(grade.history, `${t.label}: steps`),
+    );
+    this.show(0);
+    byId("player-heading").focus();
+  }
+
+  private show(index: number): void {
+    if (this.frames.length === 0) return;
+    this.index = Math.max(0, Math.min(this.frames.length - 1, index));
+    const frame = this.frames[this.index]!;
+    const o = frame.observation;
+    const last = this.frames.length - 1;
+    byId<HTMLInputElement>("step-range").value = String(this.index);
+    byId("step-label").textContent = `Step ${this.index} of ${last}`;
+    byId<HTMLButtonElement>("step-first").disabled = this.index === 0;
+    byId<HTMLButtonElement>("step-prev").disabled = this.index === 0;
+    byId<HTMLButtonElement>("step-next").disabled = this.index === last;
+    byId<HTMLButtonElement>("step-last").disabled = this.index === last;
+    const previous = this.frames[this.index - 1];
+    const type = (frame.action as { action_type?: unknown } | null)?.action_type;
+    const disagreement = frame.graded !== undefined && frame.reward !== null && Math.abs(frame.graded.reward - frame.reward) > 1e-9;
+    fill(
+      byId("replay-frame"),
+      h("h3", {}, this.index === 0 ? "Start: the scenario as reset returns it" : `Step ${this.index}: ${typeof type === "string" ? type : "action"}`),
+      h(
+        "dl",
+        { class: "facts" },
+        h("dt", {}, "reward"),
+        h("dd", { class: "frame-reward" }, frame.reward === null ? "—" : signed(frame.reward)),
+        h("dt", {}, "issues fixed"),
+        h("dd", {}, `${o.issues_fixed} / ${o.issues_total}`),
+        h("dt", {}, "done"),
+        h("dd", {}, frame.done ? `yes${o.score === null ? "" : `, score ${o.score.toFixed(2)}`}` : "no"),
+      ),
+      disagreement ? h("p", { class: "notice" }, `The grader's reward for this step is ${signed(frame.graded!.reward)}.`) : null,
+      o.last_action_error ? h("p", { class: "log-error" }, h("span", { class: "log-error-label" }, "last_action_error: "), o.last_action_error) : null,
+      frame.action === null ? null : h("details", { open: true }, h("summary", {}, "Action"), h("pre", { class: "code" }, pretty(frame.action))),
+      h("h4", {}, "Files"),
+      previous === undefined ? h("p", { class: "muted" }, `${Object.keys(o.files).length} files: ${Object.keys(o.files).sort().join(", ")}`) : renderFilesDiff(previous.observation, o),
+      typeof o.inspect_output === "string" ? h("div", {}, h("h4", {}, "Inspection output"), h("pre", { class: "log" }, o.inspect_output)) : null,
+      o.hint ? h("p", {}, h("strong", {}, "Hint: "), o.hint) : null,
+      h("h4", {}, "Error log after this step"),
+      h("pre", { class: "log", tabindex: 0 }, o.error_message ?? "No error: every stage of the pipeline passes."),
+    );
+  }
+
+  private showError(message: string): void {
+    const box = byId("replay-error");
+    box.hidden = false;
+    box.textContent = message;
+  }
+
+  private hideError(): void {
+    byId("replay-error").hidden = true;
+  }
+}
