@@ -4,10 +4,13 @@
  * the repository states somewhere an engineer would look. Each passes every simulator with no error (a test).
  * `train` bases serve the train and validation splits; `test` bases are held out for the test split.
  */
+import { GO_BASES } from "./bases/go.js";
+import { JAVA_BASES } from "./bases/java.js";
+import { NODE_BASES } from "./bases/node.js";
 import { PYTHON_BASES } from "./bases/python.js";
 import type { GeneratorBase } from "./define-base.js";
 
 export type { Discoverable, GeneratorBase, GeneratorBaseDeclaration, Language, Split, Stack } from "./define-base.js";
 export { defineGeneratorBase } from "./define-base.js";
 
-export const GENERATOR_BASES: readonly GeneratorBase[] = [...PYTHON_BASES];
+export const GENERATOR_BASES: readonly GeneratorBase[] = [...PYTHON_BASES, ...NODE_BASES, ...GO_BASES, ...JAVA_BASES];
