@@ -6,6 +6,7 @@
  */
 import { GO_BASES } from "./bases/go.js";
 import { JAVA_BASES } from "./bases/java.js";
+import { MONOREPO_BASES } from "./bases/monorepo.js";
 import { NODE_BASES } from "./bases/node.js";
 import { PYTHON_BASES } from "./bases/python.js";
 import type { GeneratorBase } from "./define-base.js";
@@ -13,4 +14,4 @@ import type { GeneratorBase } from "./define-base.js";
 export type { Discoverable, GeneratorBase, GeneratorBaseDeclaration, Language, Split, Stack } from "./define-base.js";
 export { defineGeneratorBase } from "./define-base.js";
 
-export const GENERATOR_BASES: readonly GeneratorBase[] = [...PYTHON_BASES, ...NODE_BASES, ...GO_BASES, ...JAVA_BASES];
+export const GENERATOR_BASES: readonly GeneratorBase[] = [...PYTHON_BASES, ...NODE_BASES, ...GO_BASES, ...JAVA_BASES, ...MONOREPO_BASES];

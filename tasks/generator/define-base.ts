@@ -55,5 +55,12 @@ export function defineGeneratorBase(declaration: GeneratorBaseDeclaration): Gene
   return { ...defineBase(base), stack, split, discoverable };
 }
 
-/** The shared cluster most bases deploy to: ingress-nginx (class `nginx`, not the default), nodes of 4 GiB and 2 CPUs. */
-export const SHARED_CLUSTER = { ingress_classes: ["nginx"], node: { memory_mib: 4096, cpu_millicores: 2000 } } as const;
+type ClusterInput = NonNullable<BaseDeclaration["world"]["cluster"]>;
+
+/**
+ * The shared cluster most bases deploy to, with a base's own additions (its Secrets, namespace, node size):
+ * ingress-nginx (class `nginx`, not the default), nodes of 4 GiB and 2 CPUs. A fresh object per base.
+ */
+export function sharedCluster(own: ClusterInput = {}): ClusterInput {
+  return { ingress_classes: ["nginx"], node: { memory_mib: 4096, cpu_millicores: 2000 }, ...own };
+}

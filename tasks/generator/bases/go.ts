@@ -1,6 +1,6 @@
 /** Go bases: a cross-compiled service on distroless, and a webhook relay built on Debian and run on Alpine. */
 import type { GeneratorBase } from "../define-base.js";
-import { defineGeneratorBase, SHARED_CLUSTER } from "../define-base.js";
+import { defineGeneratorBase, sharedCluster } from "../define-base.js";
 
 const repository = (name: string) => ({ owner: "acme", name, default_branch: "main", default_token_permissions: "restricted" as const });
 
@@ -29,7 +29,7 @@ export const GO_BASES: readonly GeneratorBase[] = [
           routes: ["/healthz", "/v1/rates"],
         },
       ],
-      cluster: { ...SHARED_CLUSTER, secrets: { "carrier-api": ["key"] } },
+      cluster: sharedCluster({ secrets: { "carrier-api": ["key"] } }),
     },
     discoverable: [
       { fact: "port 8081", file: "cmd/shipping/main.go", text: 'port = "8081"' },
@@ -66,7 +66,7 @@ export const GO_BASES: readonly GeneratorBase[] = [
           routes: ["/-/healthy", "/alertmanager"],
         },
       ],
-      cluster: { ...SHARED_CLUSTER, namespace: "monitoring", secrets: { "alerts-relay": ["chat-webhook-url"] } },
+      cluster: sharedCluster({ namespace: "monitoring", secrets: { "alerts-relay": ["chat-webhook-url"] } }),
     },
     discoverable: [
       { fact: "port 9095", file: "main.go", text: 'flag.Int("port", 9095, "port to listen on")' },

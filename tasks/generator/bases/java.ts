@@ -1,6 +1,6 @@
 /** Java bases: Spring Boot services built with Maven and with Gradle, run on a Temurin JRE. */
 import type { GeneratorBase } from "../define-base.js";
-import { defineGeneratorBase, SHARED_CLUSTER } from "../define-base.js";
+import { defineGeneratorBase, sharedCluster } from "../define-base.js";
 
 const repository = (name: string) => ({ owner: "acme", name, default_branch: "main", default_token_permissions: "restricted" as const });
 
@@ -27,7 +27,7 @@ export const JAVA_BASES: readonly GeneratorBase[] = [
           routes: ["/actuator/health/liveness", "/actuator/health/readiness", "/api/entries"],
         },
       ],
-      cluster: { ...SHARED_CLUSTER, node: { memory_mib: 8192, cpu_millicores: 4000 } },
+      cluster: sharedCluster({ node: { memory_mib: 8192, cpu_millicores: 4000 } }),
     },
     discoverable: [
       { fact: "port 8080", file: "src/main/resources/application.yml", text: "port: ${PORT:8080}" },
@@ -63,7 +63,7 @@ export const JAVA_BASES: readonly GeneratorBase[] = [
           routes: ["/actuator/health", "/actuator/health/readiness", "/prices"],
         },
       ],
-      cluster: SHARED_CLUSTER,
+      cluster: sharedCluster(),
     },
     discoverable: [
       { fact: "port 8090", file: "src/main/resources/application.properties", text: "server.port=8090" },

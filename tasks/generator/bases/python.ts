@@ -1,6 +1,6 @@
 /** Python bases: FastAPI, Django with its Celery worker, Flask with PostgreSQL, Flask under gunicorn. */
 import type { GeneratorBase } from "../define-base.js";
-import { defineGeneratorBase, SHARED_CLUSTER } from "../define-base.js";
+import { defineGeneratorBase, sharedCluster } from "../define-base.js";
 
 const repository = (name: string) => ({ owner: "acme", name, default_branch: "main", default_token_permissions: "restricted" as const });
 
@@ -29,7 +29,7 @@ export const PYTHON_BASES: readonly GeneratorBase[] = [
           routes: ["/healthz", "/readyz", "/notes"],
         },
       ],
-      cluster: { ...SHARED_CLUSTER, secrets: { "notes-api": ["api-token"] } },
+      cluster: sharedCluster({ secrets: { "notes-api": ["api-token"] } }),
     },
     discoverable: [
       { fact: "port 8000", file: "README.md", text: "FastAPI served by uvicorn on port 8000" },
@@ -67,7 +67,7 @@ export const PYTHON_BASES: readonly GeneratorBase[] = [
           routes: ["/healthz", "/api/invoices/"],
         },
       ],
-      cluster: { ...SHARED_CLUSTER, secrets: { "billing-db": ["url"], "billing-django": ["secret-key"] } },
+      cluster: sharedCluster({ secrets: { "billing-db": ["url"], "billing-django": ["secret-key"] } }),
     },
     discoverable: [
       { fact: "port 8000", file: "gunicorn.conf.py", text: "bind = f\"0.0.0.0:{os.environ.get('PORT', '8000')}\"" },
@@ -108,7 +108,7 @@ export const PYTHON_BASES: readonly GeneratorBase[] = [
           routes: ["/health", "/tasks"],
         },
       ],
-      cluster: { ...SHARED_CLUSTER, secrets: { "tasks-db": ["password", "url"] } },
+      cluster: sharedCluster({ secrets: { "tasks-db": ["password", "url"] } }),
     },
     discoverable: [
       { fact: "port 8080", file: "docker-compose.yml", text: "the API on http://localhost:8080" },
@@ -147,7 +147,7 @@ export const PYTHON_BASES: readonly GeneratorBase[] = [
           routes: ["/livez", "/api/quote"],
         },
       ],
-      cluster: SHARED_CLUSTER,
+      cluster: sharedCluster(),
     },
     discoverable: [
       { fact: "port 5000", file: "README.md", text: "served by gunicorn on port 5000" },
