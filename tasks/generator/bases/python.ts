@@ -161,4 +161,42 @@ export const PYTHON_BASES: readonly GeneratorBase[] = [
       { fact: "node memory 4096 MiB", file: "README.md", text: "two nodes of 2 vCPU / 4 GiB" },
     ],
   }),
+  defineGeneratorBase({
+    id: "digest-cron",
+    description:
+      "A FastAPI digest API (uvicorn on 8088) and its weekday CronJob (python -m digest.send) from one image, settings from a " +
+      "ConfigMap both as variables and as a mounted TOML file, a read-only root filesystem with an emptyDir /tmp: ci.yml runs pytest " +
+      "on Python 3.11-3.13; release.yml logs in to ghcr.io with the docker CLI and GITHUB_TOKEN and pushes the <sha> tag k8s/ deploys.",
+    split: "train",
+    stack: { languages: ["python"], frameworks: ["fastapi", "uvicorn"], build: ["pip"], shape: "api-worker", registry: "ghcr" },
+    world: {
+      repository: repository("digest"),
+      apps: [
+        {
+          name: "digest",
+          entry: "digest/api.py",
+          language: "python",
+          port: 8088,
+          port_option: "--port",
+          bind_option: "--host",
+          memory_mib: 95,
+          required_env: ["DIGEST_TEAM"],
+          health_path: "/health",
+          routes: ["/health", "/digest"],
+        },
+      ],
+      cluster: sharedCluster({ secrets: { "digest-smtp": ["password"] } }),
+    },
+    discoverable: [
+      { fact: "port 8088", file: "README.md", text: "`uvicorn digest.api:app` on port 8088" },
+      { fact: "route /health", file: "digest/api.py", text: '@app.get("/health")' },
+      { fact: "route /digest", file: "digest/api.py", text: '@app.get("/digest")' },
+      { fact: "env DIGEST_TEAM", file: "digest/config.py", text: 'TEAM = os.environ["DIGEST_TEAM"]' },
+      { fact: "config file /etc/digest/digest.toml", file: "digest/config.py", text: '"/etc/digest/digest.toml"' },
+      { fact: "memory 95 MiB", file: "README.md", text: "95 MiB for either process" },
+      { fact: "secret digest-smtp/password", file: "README.md", text: "the key `password` of the Secret `digest-smtp`" },
+      { fact: "ingress class nginx", file: "README.md", text: "(IngressClass `nginx`)" },
+      { fact: "node memory 4096 MiB", file: "README.md", text: "nodes of 4 GiB and 2 vCPU" },
+    ],
+  }),
 ];
