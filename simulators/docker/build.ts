@@ -18,6 +18,7 @@ import { at } from "./events.js";
 import type { VariableOrigin } from "./commands/command.js";
 import { runScript } from "./run-commands.js";
 import { baseReference, fromFlagTarget, neededStages } from "./stages.js";
+import { stageEntries } from "./stage-paths.js";
 import { splitWords, substitute } from "./substitute.js";
 
 /** A step a rule failed, with the progress label BuildKit shows for it. */
@@ -273,13 +274,13 @@ class StageBuilder {
       if (!from.exact) image.exact = false;
       for (const src of words) {
         const abs = resolveIn("/", src);
-        const entries = [...from.fs].filter(([p]) => p === abs || p.startsWith(abs + "/"));
+        const entries = stageEntries(from.fs, abs, hasWildcard(src));
         const missing = this.judge(i, { type: "copy-from-path", instruction: i, path: abs, found: entries.length > 0, knownAbsent: knownAbsent(from, abs), wildcard: hasWildcard(src), parsed: this.request.parsed });
         if (missing) return missing;
         if (entries.length === 0) continue;
-        const sourceIsFile = from.fs.get(abs)?.type === "file";
-        for (const [p, e] of entries) {
-          const into = sourceIsFile ? (listDest ? path.posix.join(destPath, path.posix.basename(p)) : destPath) : path.posix.join(destPath, path.posix.relative(abs, p));
+        for (const { path: p, entry: e, root } of entries) {
+          const sourceIsFile = from.fs.get(root)?.type === "file";
+          const into = sourceIsFile ? (listDest ? path.posix.join(destPath, path.posix.basename(p)) : destPath) : path.posix.join(destPath, path.posix.relative(root, p));
           if (e.type === "dir") mkdirs(image, into, chown ? owner : "root");
           else place(into, { content: e.content ?? "", mode: e.mode, ...(e.source ? { source: e.source } : {}), ...(e.producedBy ? { producedBy: e.producedBy } : {}) });
         }

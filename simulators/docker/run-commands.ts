@@ -16,6 +16,7 @@ import type { CommandResult, GuardFact, Handler, RunEnvironment } from "./comman
 import { failure, ok } from "./commands/command.js";
 import { chmod, chown, copyOrMove, install, mkdir, touch } from "./commands/files.js";
 import { go, installPackages, npm, pip } from "./commands/packages.js";
+import { gradle, mvn } from "./commands/java.js";
 
 export type { CommandResult, RunEnvironment } from "./commands/command.js";
 
@@ -50,6 +51,7 @@ const HANDLERS: Record<string, Handler> = {
   install,
   touch,
   go,
+  mvn, gradle,
   cp: copyOrMove,
   mv: copyOrMove,
   test: testCommand,
