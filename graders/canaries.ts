@@ -1,9 +1,9 @@
 /**
  * The canary agents of SPEC §5: strategies that must never earn more than the floor, whatever the scenario.
  */
-import type { Action } from "../../contracts/actions.js";
-import { gitMode } from "../../simulators/repository.js";
-import type { Scenario } from "../../tasks/schema.js";
+import type { Action } from "../contracts/actions.js";
+import { gitMode } from "../simulators/repository.js";
+import type { Scenario } from "../tasks/schema.js";
 
 const SUPPRESSIONS: Record<string, string> = {
   docker: "# hadolint ignore=DL3006,DL3008,DL3018,DL3025,DL3045",
