@@ -148,6 +148,14 @@ export class UnitRun<E extends RuleEvent = RuleEvent, S = unknown> {
     this.stopped = { phase: Math.max(this.phaseIndex, this.failedPhase), pending: pending === undefined ? "all" : new Set(pending), ran: this.lastRan, eventType: this.lastType };
   }
 
+  /**
+   * The interpreter carried on past a failure after all (bash swallowed it: `cmd || true`, a pipeline's first
+   * command): the finding stays, as a warning, as a switched-off unit's would.
+   */
+  excuse(failure: Failure): void {
+    failure.diagnostic.severity = "warning";
+  }
+
   /** The unit ran to its end: every rule of its domain was judged on it. */
   finish(): void {
     if (!this.stopped) this.finished = true;
