@@ -60,6 +60,12 @@ export interface Verdict {
 export interface EmitOptions {
   /** A switched-off unit (`continue-on-error`, `if: false`): its findings are warnings and stop nothing. */
   soft?: boolean;
+  /**
+   * The event may not happen at all (it sits in control flow the interpreter does not follow): a rule that would
+   * report on it is undecided on the unit instead, nothing is reported and nothing stops, and the verdict still
+   * says what the rules found (for the interpreter's own state).
+   */
+  tentative?: boolean;
 }
 
 const NO_VERDICT: Verdict = { failed: null, findings: [] };
@@ -119,14 +125,14 @@ export class UnitRun<E extends RuleEvent = RuleEvent, S = unknown> {
     if (this.stopped || this.finished) return NO_VERDICT;
     const rules = this.engine.subscribers(this.spec.domain, event.type, this.subject);
     if (rules.length === 0) return NO_VERDICT;
-    const policy = options.soft ? "never" : this.spec.phases[this.phaseIndex]!.stops;
+    const policy = options.soft || options.tentative ? "never" : this.spec.phases[this.phaseIndex]!.stops;
     const findings: Failure[] = [];
     let failed: Failure | null = null;
     this.lastRan = new Set();
     this.lastType = event.type;
     for (const rule of rules) {
       this.lastRan.add(rule);
-      const raised = this.engine.run(rule, event, this, options.soft === true);
+      const raised = this.engine.run(rule, event, this, options);
       findings.push(...raised);
       const error = raised.find((f) => f.diagnostic.severity === "error");
       if (error && policy !== "never") {
@@ -224,13 +230,14 @@ export class RuleEngine {
   }
 
   /** Runs one rule on one event; returns what it reported. */
-  run(rule: AnyRule, event: RuleEvent, unit: UnitRun<RuleEvent, unknown>, soft: boolean): Failure[] {
+  run(rule: AnyRule, event: RuleEvent, unit: UnitRun<RuleEvent, unknown>, options: EmitOptions = {}): Failure[] {
+    const soft = options.soft === true;
     const raised: Failure[] = [];
     const ctx: RuleContext = {
       world: this.env.world,
       worldKnown: this.env.worldKnown,
       context: this.env.context,
-      report: (at: Location, message: string, options: ReportOptions = {}) => {
+      report: (at: Location, message: string, report: ReportOptions = {}) => {
         const diagnostic: Diagnostic = {
           file: at.file ?? unit.file,
           line: Math.max(1, at.line),
@@ -239,11 +246,14 @@ export class RuleEngine {
           severity: soft ? "warning" : rule.severity,
           message,
           stage: rule.stage,
-          ...(options.log === undefined ? {} : { log: options.log }),
+          ...(report.log === undefined ? {} : { log: report.log }),
         };
-        this.diagnostics.push(diagnostic);
-        unit.fired.add(rule);
-        raised.push({ rule, diagnostic, output: options.output ?? [message], exitCode: options.exitCode, detail: options.detail ?? {} });
+        if (options.tentative) unit.undecided.add(rule);
+        else {
+          this.diagnostics.push(diagnostic);
+          unit.fired.add(rule);
+        }
+        raised.push({ rule, diagnostic, output: report.output ?? [message], exitCode: report.exitCode, detail: report.detail ?? {} });
       },
       undecided: () => unit.undecided.add(rule),
     };

@@ -1,9 +1,11 @@
 /**
  * A step's line to the rule engine: everything the step does that can fail goes to its job leg's unit as an
- * event, and the rules' verdict decides whether the command fails there. A switched-off step (and a command
- * whose running depends on control flow the simulator does not follow) emits softly: its findings are
- * warnings that stop nothing, but the command still fails, as on GitHub. Every finding of the step is kept,
- * for the interpreter to give it the step's log.
+ * event, and the rules' verdict decides whether the command fails there. A switched-off step emits softly:
+ * its findings are warnings that stop nothing, but the command still fails, as on GitHub. A command whose
+ * running depends on control flow the simulator does not follow emits tentatively: what a rule finds there
+ * leaves the rule undecided and is not reported (the simulator never invents a failure), though the command
+ * still has not done what it would have. Every reported finding of the step is kept, for the interpreter to
+ * give it the step's log.
  */
 import type { Failure, UnitRun } from "../../engine/engine.js";
 import type { RunEvent, StepRef, WorkflowEvent, WorkflowUnit } from "../events.js";
@@ -25,7 +27,7 @@ export class StepJudge {
   /** The command being judged may not run at all (it sits in control flow the simulator does not follow). */
   private conditional = false;
 
-  /** Runs a command's handler; a conditional command's failures are warnings. */
+  /** Runs a command's handler; a conditional command's events are tentative. */
   command<T>(conditional: boolean, run: () => T): T {
     this.conditional = conditional;
     try {
@@ -37,8 +39,8 @@ export class StepJudge {
 
   /** Hands an event to the rules: the failure that stops the command there, or null. */
   judge(event: RunEvent): StepFailure | null {
-    const verdict = this.unit.emit(event, { soft: this.soft || this.conditional });
-    this.findings.push(...verdict.findings);
+    const verdict = this.unit.emit(event, { soft: this.soft, tentative: this.conditional });
+    if (!this.conditional) this.findings.push(...verdict.findings);
     const failure = verdict.failed ?? verdict.findings.find((f) => f.rule.severity === "error") ?? null;
     return failure ? { failure, type: event.type } : null;
   }
