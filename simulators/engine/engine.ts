@@ -69,6 +69,7 @@ export interface EmitOptions {
 }
 
 const NO_VERDICT: Verdict = { failed: null, findings: [] };
+const NO_RULES: readonly AnyRule[] = [];
 
 interface Stop {
   phase: number;
@@ -220,8 +221,9 @@ export class RuleEngine {
   }
 
   /** The rules that judge events of `type` on a unit with this subject, in registry order. */
-  subscribers(domain: Domain, type: string, subject: unknown): AnyRule[] {
-    const rules = this.byType.get(`${domain}:${type}`) ?? [];
+  subscribers(domain: Domain, type: string, subject: unknown): readonly AnyRule[] {
+    const rules = this.byType.get(`${domain}:${type}`);
+    if (rules === undefined) return NO_RULES;
     return rules.filter((r) => this.needsMet(r) && (r.applies === undefined || r.applies(subject)));
   }
 

@@ -54,23 +54,26 @@ export function declareWorkflow(unit: UnitRun<WorkflowEvent, WorkflowUnit>, sour
       legs: matrixCombinations(get(asMap(get(job.map, "strategy", doc)), "matrix", doc), doc),
     });
     for (const step of job.steps) {
-      const action = scalarText(get(step.map, "uses", doc));
+      // The first of a key written twice, as `get` reads it (GitHub refuses such a file, but it still declares).
+      const keys = new Map<string, unknown>();
+      for (const e of entries(step.map, doc)) if (!keys.has(e.key)) keys.set(e.key, e.value);
+      const action = scalarText(keys.get("uses"));
       const at = action.indexOf("@");
-      const run = get(step.map, "run", doc);
+      const run = keys.get("run");
       unit.emit({
         type: "workflow-step",
         file,
         job: job.id,
         index: step.index,
-        name: textOrNull(get(step.map, "name", doc)),
-        id: textOrNull(get(step.map, "id", doc)),
+        name: textOrNull(keys.get("name")),
+        id: textOrNull(keys.get("id")),
         uses: action === "" ? null : { action: at < 0 ? action : action.slice(0, at), ref: at < 0 ? null : action.slice(at + 1) },
         run: run !== undefined,
-        shell: textOrNull(get(step.map, "shell", doc)),
-        if: textOrNull(get(step.map, "if", doc)),
-        continueOnError: textOrNull(get(step.map, "continue-on-error", doc)),
+        shell: textOrNull(keys.get("shell")),
+        if: textOrNull(keys.get("if")),
+        continueOnError: textOrNull(keys.get("continue-on-error")),
         commands: run === undefined ? [] : scriptCommands(scalarText(run)),
-        with: Object.fromEntries(entries(asMap(get(step.map, "with", doc)), doc).map((e) => [e.key, scalarText(e.value)])),
+        with: Object.fromEntries(entries(asMap(keys.get("with")), doc).map((e) => [e.key, scalarText(e.value)])),
       });
     }
   }

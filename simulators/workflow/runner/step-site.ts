@@ -6,7 +6,7 @@ import type { Scalar } from "yaml";
 import type { Location } from "../../engine/rule.js";
 import type { StepView } from "../model.js";
 import { asMap, get, nodePosition } from "../source.js";
-import type { WorkflowSource } from "../source.js";
+import type { Position, WorkflowSource } from "../source.js";
 
 /** A file's lines, split once per parsed file (a script's commands each look their line up). */
 const LINES = new WeakMap<WorkflowSource, string[]>();
@@ -21,6 +21,9 @@ function linesOf(source: WorkflowSource): string[] {
 }
 
 export class StepSite {
+  private uses: Location | undefined;
+  private script: { start: Position; block: boolean } | null | undefined;
+
   constructor(
     private readonly source: WorkflowSource,
     /** null: no step yet (the job's own events). */
@@ -29,17 +32,22 @@ export class StepSite {
 
   /** The step's `uses:` (or `run:`) value. */
   get line(): Location {
-    const { doc, lines } = this.source;
-    const map = this.step?.map ?? null;
-    return nodePosition(lines, get(map, "uses", doc) ?? get(map, "run", doc) ?? map);
+    if (this.uses === undefined) {
+      const { doc, lines } = this.source;
+      const map = this.step?.map ?? null;
+      this.uses = nodePosition(lines, get(map, "uses", doc) ?? get(map, "run", doc) ?? map);
+    }
+    return this.uses;
   }
 
   /** The 1-based line `n` of the step's `run:` script. */
   scriptLine(n: number): Location {
-    const run = get(this.step?.map ?? null, "run", this.source.doc) as Scalar | undefined;
-    if (!run?.range) return this.line;
-    const start = nodePosition(this.source.lines, run);
-    const block = /^[|>]/.test(this.source.text.slice(run.range[0], run.range[0] + 1));
+    if (this.script === undefined) {
+      const run = get(this.step?.map ?? null, "run", this.source.doc) as Scalar | undefined;
+      this.script = run?.range ? { start: nodePosition(this.source.lines, run), block: /^[|>]/.test(this.source.text.slice(run.range[0], run.range[0] + 1)) } : null;
+    }
+    if (this.script === null) return this.line;
+    const { start, block } = this.script;
     const line = block ? start.line + n : start.line + n - 1;
     const text = linesOf(this.source)[line - 1] ?? "";
     return { line, column: block ? text.length - text.trimStart().length + 1 : start.column };
