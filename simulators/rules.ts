@@ -6,9 +6,9 @@ import { DOCKER_RULES } from "./docker/rules/index.js";
 import { k8sRules } from "./k8s/index.js";
 import { pipelineRules } from "./pipeline/index.js";
 import type { RuleInfo } from "./rule.js";
-import { WORKFLOW_RULES, workflowRules } from "./workflow/index.js";
+import { WORKFLOW_RULES } from "./workflow/index.js";
 
-export const ALL_RULES: readonly RuleInfo[] = [...workflowRules, ...DOCKER_RULES, ...k8sRules, ...pipelineRules];
+export const ALL_RULES: readonly RuleInfo[] = [...WORKFLOW_RULES, ...DOCKER_RULES, ...k8sRules, ...pipelineRules];
 
 /** The rules that run through the rule engine, with the shape and cases the shared rule tester runs. */
 export const ENGINE_RULES = [...WORKFLOW_RULES, ...DOCKER_RULES] as const;

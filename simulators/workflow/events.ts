@@ -116,7 +116,7 @@ export interface FileReadEvent {
   reader: FileReader;
   /**
    * What the reader's error names: the path as written (cat, cd, a redirect, pip's requirements file, the build
-   * context), the Dockerfile's path, npm's absolute package.json path, or make's first target ("" for none).
+   * context), the Dockerfile's file name, npm's absolute package.json path, or make's first target ("" for none).
    */
   name: string;
   /** Workspace-relative path looked up. */

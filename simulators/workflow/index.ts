@@ -1,5 +1,5 @@
 /** The workflow domain: simulator, rules, the run interpreter the pipeline simulator reuses, kind detection. */
-export { runWorkflow, simulateWorkflow, simulateWorkflowFile, simulateWorkflows, WORKFLOW_RULES, workflowRules, workflowSimulator } from "./simulator.js";
+export { runWorkflow, simulateWorkflow, simulateWorkflowFile, simulateWorkflows, WORKFLOW_RULES, workflowSimulator } from "./simulator.js";
 export type { JobTrace, RunFailure, RunOptions, StepTrace, WorkflowRun } from "./runner/run-workflow.js";
 export type { ImageBuild, RegistryPush } from "./runner/state.js";
 export { isWorkflowPath, looksLikeWorkflow } from "./lint.js";

@@ -24,9 +24,6 @@ import type { WorkflowSource } from "./source.js";
 
 export { WORKFLOW_RULES };
 
-/** Every workflow rule, for the rules table. */
-export const workflowRules = WORKFLOW_RULES;
-
 /** GitHub's annotation for a refused file, listing every error it found (in file order). */
 function invalidFileLog(file: string, findings: readonly Failure[]): string {
   const positional = (f: Failure): boolean => f.detail["positional"] !== false;

@@ -45,9 +45,9 @@ export class StepJudge {
     return failure ? { failure, type: event.type } : null;
   }
 
-  /** Records what happened, for the grader; no rule judges it. */
+  /** Records what happened, for the grader: the step carries on whatever a rule would make of it. */
   fact(event: RunEvent): void {
-    this.unit.emit(event, { soft: true });
+    this.judge(event);
   }
 
   /** bash carried on past a failure (`|| true`, a pipeline's first command): it is a warning. */

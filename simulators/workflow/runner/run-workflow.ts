@@ -275,6 +275,9 @@ class WorkflowRunner {
       }
       const status = outcome.failure === null ? (off ? "switched-off" : "success") : off ? "switched-off" : "failure";
       trace.steps.push({ index: step.index, name, status, log: outcome.log });
+      const stops = outcome.failure !== null && !switchedOff;
+      // The leg stops where the failing event stopped it; what the step did is recorded after.
+      if (stops) unit.stop(unreachedTypes(job, position, outcome.failure!, outcome.lists, this.source));
       judge.fact({
         type: "step-run",
         step: judge.step,
@@ -283,9 +286,8 @@ class WorkflowRunner {
         inputs: Object.fromEntries([...outcome.inputs].map(([k, v]) => [k, { text: v.text, origin: v.origin }])),
         status,
       });
-      if (outcome.failure && !switchedOff) {
+      if (stops) {
         trace.status = "failure";
-        unit.stop(unreachedTypes(job, position, outcome.failure, outcome.lists, this.source));
         break;
       }
     }

@@ -182,8 +182,10 @@ export function runScript(input: ScriptInput): ScriptOutcome {
       input2 = expanded instanceof BadSubstitution ? null : concat(expanded);
     }
     const ctx: CommandContext = { state: input.state, cwd, stdin: input2, bashPrefix, workspaceRoot: input.workspaceRoot, at };
-    judge.fact({ type: "shell-command", step: judge.step, at, argv: args, conditional: command.conditional });
-    const result = judge.command(command.conditional, () => runCommand(name, rest, ctx, removedEmpty));
+    const result = judge.command(command.conditional, () => {
+      judge.fact({ type: "shell-command", step: judge.step, at, argv: args, conditional: command.conditional });
+      return runCommand(name, rest, ctx, removedEmpty);
+    });
     if (command.conditional && result.status !== 0) return { status: 0, failure: null, stdout: null };
     out.output.push(...result.output);
     if (result.cwd !== undefined) cwd = result.cwd;
