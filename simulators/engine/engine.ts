@@ -188,6 +188,50 @@ export class UnitRun<E extends RuleEvent = RuleEvent, S = unknown> {
   }
 }
 
+/** What one rule may do while it judges one event on one unit (the rule's RuleContext). */
+class Judgement implements RuleContext {
+  readonly world: World;
+  readonly worldKnown: boolean;
+  readonly context: boolean;
+  readonly raised: Failure[] = [];
+
+  constructor(
+    env: EngineEnvironment,
+    private readonly rule: AnyRule,
+    private readonly unit: UnitRun<RuleEvent, unknown>,
+    private readonly options: EmitOptions,
+    private readonly diagnostics: Diagnostic[],
+  ) {
+    this.world = env.world;
+    this.worldKnown = env.worldKnown;
+    this.context = env.context;
+  }
+
+  report(at: Location, message: string, report: ReportOptions = {}): void {
+    const { rule, unit } = this;
+    const diagnostic: Diagnostic = {
+      file: at.file ?? unit.file,
+      line: Math.max(1, at.line),
+      column: Math.max(1, at.column ?? 1),
+      code: rule.code,
+      severity: this.options.soft === true ? "warning" : rule.severity,
+      message,
+      stage: rule.stage,
+      ...(report.log === undefined ? {} : { log: report.log }),
+    };
+    if (this.options.tentative) unit.undecided.add(rule);
+    else {
+      this.diagnostics.push(diagnostic);
+      unit.fired.add(rule);
+    }
+    this.raised.push({ rule, diagnostic, output: report.output ?? [message], exitCode: report.exitCode, detail: report.detail ?? {} });
+  }
+
+  undecided(): void {
+    this.unit.undecided.add(this.rule);
+  }
+}
+
 /** The rule engine of one simulation run (a repository, or one file in a test). */
 export class RuleEngine {
   readonly facts = new FactLog();
@@ -224,6 +268,7 @@ export class RuleEngine {
   subscribers(domain: Domain, type: string, subject: unknown): readonly AnyRule[] {
     const rules = this.byType.get(`${domain}:${type}`);
     if (rules === undefined) return NO_RULES;
+    if (rules.every((r) => r.needs === undefined && r.applies === undefined)) return rules;
     return rules.filter((r) => this.needsMet(r) && (r.applies === undefined || r.applies(subject)));
   }
 
@@ -233,35 +278,10 @@ export class RuleEngine {
 
   /** Runs one rule on one event; returns what it reported. */
   run(rule: AnyRule, event: RuleEvent, unit: UnitRun<RuleEvent, unknown>, options: EmitOptions = {}): Failure[] {
-    const soft = options.soft === true;
-    const raised: Failure[] = [];
-    const ctx: RuleContext = {
-      world: this.env.world,
-      worldKnown: this.env.worldKnown,
-      context: this.env.context,
-      report: (at: Location, message: string, report: ReportOptions = {}) => {
-        const diagnostic: Diagnostic = {
-          file: at.file ?? unit.file,
-          line: Math.max(1, at.line),
-          column: Math.max(1, at.column ?? 1),
-          code: rule.code,
-          severity: soft ? "warning" : rule.severity,
-          message,
-          stage: rule.stage,
-          ...(report.log === undefined ? {} : { log: report.log }),
-        };
-        if (options.tentative) unit.undecided.add(rule);
-        else {
-          this.diagnostics.push(diagnostic);
-          unit.fired.add(rule);
-        }
-        raised.push({ rule, diagnostic, output: report.output ?? [message], exitCode: report.exitCode, detail: report.detail ?? {} });
-      },
-      undecided: () => unit.undecided.add(rule),
-    };
+    const ctx = new Judgement(this.env, rule, unit, options, this.diagnostics);
     const handler = (rule.on as Record<string, ((e: RuleEvent, c: RuleContext) => void) | undefined>)[event.type];
     handler?.(event, ctx);
-    return raised;
+    return ctx.raised;
   }
 
   /** Adds diagnostics another engine run made (a nested simulation), as they are. */

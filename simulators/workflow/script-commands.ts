@@ -1,11 +1,30 @@
 /**
  * A `run:` script's simple commands as the shared shell parser reads them, in the order bash meets them, with
- * their words as written. Both the declaration facts and the account of what an unreached step would have
- * done read scripts through here; the runner executes the same parse.
+ * their words as written. The declaration facts, the runner and the account of what an unreached step would
+ * have done all read scripts through here, so a script is parsed once.
  */
 import { parseScript } from "../shell/parse.js";
 import type { AndOrList, SimpleCommand, Word } from "../shell/parse.js";
 import type { ScriptCommand } from "./declared-events.js";
+
+/** Parsed scripts by text, least recently read first: an episode re-runs the same workflows step after step. */
+const PARSED = new Map<string, AndOrList[]>();
+const MAX_PARSED = 512;
+/** Longer scripts are parsed each time rather than held. */
+const MAX_CACHED_LENGTH = 16_384;
+
+/** A script as the shell parser reads it (shared: callers only read it). */
+export function readScript(script: string): readonly AndOrList[] {
+  if (script.length > MAX_CACHED_LENGTH) return parseScript(script);
+  let lists = PARSED.get(script);
+  if (lists) PARSED.delete(script);
+  else {
+    lists = parseScript(script);
+    if (PARSED.size >= MAX_PARSED) PARSED.delete(PARSED.keys().next().value!);
+  }
+  PARSED.set(script, lists);
+  return lists;
+}
 
 /** Every simple command of parsed lists, in order (pipelines left to right, lists top to bottom). */
 export function flatCommands(lists: readonly AndOrList[]): SimpleCommand[] {
@@ -65,11 +84,11 @@ function printedBy(command: SimpleCommand, lines: readonly string[]): string | n
 export function scriptCommands(script: string): ScriptCommand[] {
   const lines = script.split("\n");
   const out: ScriptCommand[] = [];
-  for (const command of flatCommands(parseScript(script))) {
+  for (const command of flatCommands(readScript(script))) {
     out.push({ argv: command.words.map(wordText), line: command.line, conditional: command.conditional, printed: false });
     const printed = printedBy(command, lines);
     if (printed === null) continue;
-    for (const inner of flatCommands(parseScript(printed))) {
+    for (const inner of flatCommands(readScript(printed))) {
       if (inner.words.length > 0) out.push({ argv: inner.words.map(wordText), line: command.line, conditional: command.conditional, printed: true });
     }
   }

@@ -4,11 +4,10 @@
  * `run:` script runs, read with the shared shell parser. The engine counts a run rule as judged on a stopped
  * leg only when none of the events it subscribes to was still to come (`unit.stop(pending)`).
  */
-import { parseScript } from "../../shell/parse.js";
 import type { AndOrList, SimpleCommand, Word } from "../../shell/parse.js";
 import type { WorkflowEventType } from "../events.js";
 import type { JobView, StepView } from "../model.js";
-import { flatCommands, isLiteral, wordText } from "../script-commands.js";
+import { flatCommands, isLiteral, readScript, wordText } from "../script-commands.js";
 import { get, scalarText } from "../source.js";
 import type { WorkflowSource } from "../source.js";
 import type { StepFailure } from "./state.js";
@@ -94,7 +93,7 @@ export function stepTypes(step: StepView, source: WorkflowSource): Set<WorkflowE
   const types = new Set<WorkflowEventType>(["step-run"]);
   for (const t of actionTypes(scalarText(get(step.map, "uses", source.doc)))) types.add(t);
   const run = get(step.map, "run", source.doc);
-  if (run !== undefined) for (const command of flatCommands(parseScript(scalarText(run)))) for (const t of commandTypes(command)) types.add(t);
+  if (run !== undefined) for (const command of flatCommands(readScript(scalarText(run)))) for (const t of commandTypes(command)) types.add(t);
   return types;
 }
 

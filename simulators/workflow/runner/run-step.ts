@@ -42,7 +42,7 @@ export interface StepOutcome {
   swallowed: StepFailure[];
   log: string[];
   /** The `run:` script as the shell parser read it (null for actions and scripts not run by bash). */
-  lists: AndOrList[] | null;
+  lists: readonly AndOrList[] | null;
   /** The `with:` inputs as resolved. */
   inputs: Map<string, Sval>;
 }

@@ -5,8 +5,8 @@
  * code. A command fails where a rule finds it fails (judge.ts). Failures that bash swallows are returned too,
  * because a `|| true` is a switch-off, not a fix.
  */
-import { parseScript } from "../../shell/parse.js";
 import type { AndOrList, Pipeline, SimpleCommand, Word } from "../../shell/parse.js";
+import { readScript } from "../script-commands.js";
 import { runCommand } from "./commands.js";
 import type { CommandContext } from "./commands.js";
 import type { Scope } from "./evaluate.js";
@@ -23,7 +23,7 @@ export interface ScriptOutcome {
   failure: StepFailure | null;
   swallowed: StepFailure[];
   /** The script as the shell parser read it (its commands in order, for what a failure left unreached). */
-  lists: AndOrList[];
+  lists: readonly AndOrList[];
   /** `name=value` lines the script wrote to $GITHUB_OUTPUT and $GITHUB_ENV. */
   outputs: Map<string, Sval>;
   exports: Map<string, Sval>;
@@ -110,7 +110,7 @@ interface CommandRun {
 }
 
 export function runScript(input: ScriptInput): ScriptOutcome {
-  const lists = parseScript(input.script);
+  const lists = readScript(input.script);
   const out: ScriptOutcome = { status: 0, output: [], failure: null, swallowed: [], lists, outputs: new Map(), exports: new Map() };
   const { judge } = input.state;
   const env = new Map(input.env);
