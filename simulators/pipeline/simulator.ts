@@ -76,6 +76,7 @@ export function simulatePipeline(repo: Repository, world: World, options: Simula
     const workflow: DeliveryRun = { file, source: readWorkflowSource(file, content), run };
     runs.push(workflow);
     runFindings.set(workflow, own);
+    findings.facts.merge(own.facts);
     if (!run.complete) everyRunComplete = false;
   }
 
