@@ -97,6 +97,8 @@ export class UnitRun<E extends RuleEvent = RuleEvent, S = unknown> {
     readonly spec: DomainSpec,
     readonly file: string,
     readonly subject: S,
+    /** Every event of the unit is emitted soft: a unit a switched-off step runs (its findings are warnings). */
+    private readonly soft = false,
   ) {}
 
   /** The phase the unit is in now. */
@@ -121,7 +123,8 @@ export class UnitRun<E extends RuleEvent = RuleEvent, S = unknown> {
   }
 
   /** Hands an event to the rules that subscribe to it and records it as a fact. */
-  emit(event: E, options: EmitOptions = {}): Verdict {
+  emit(event: E, given: EmitOptions = {}): Verdict {
+    const options = this.soft ? { ...given, soft: true } : given;
     this.engine.facts.add(this.file, event);
     if (this.stopped || this.finished) return NO_VERDICT;
     const rules = this.engine.subscribers(this.spec.domain, event.type, this.subject);
@@ -257,9 +260,9 @@ export class RuleEngine {
     }
   }
 
-  /** Opens a unit of work on `file`. */
-  unit<E extends RuleEvent, S = undefined>(spec: DomainSpec, file: string, subject?: S): UnitRun<E, S> {
-    const unit = new UnitRun<E, S>(this, spec, file, subject as S);
+  /** Opens a unit of work on `file`; `soft`: its findings are warnings and stop nothing (a step that continues on error). */
+  unit<E extends RuleEvent, S = undefined>(spec: DomainSpec, file: string, subject?: S, options: { soft?: boolean } = {}): UnitRun<E, S> {
+    const unit = new UnitRun<E, S>(this, spec, file, subject as S, options.soft === true);
     this.units.push(unit as unknown as UnitRun<RuleEvent, unknown>);
     return unit;
   }

@@ -7,8 +7,9 @@
  * handler and the docker/* actions; texts from docker/cli, buildx ≥ 0.25 and real-errors.md.
  */
 import path from "node:path";
+import type { ImageBuild } from "./state.js";
 import type { Location } from "../../engine/rule.js";
-import type { BuildArg, LoginValue } from "../events.js";
+import type { BuildArg, LoginValue, RunEvent } from "../events.js";
 import { firstBase } from "./runner-os.js";
 import { displayRepository, failed, hasDirectory, hasFile, parseImageRef, repositoryPath } from "./state.js";
 import type { CommandResult, Credential, RunnerState, StepFailure } from "./state.js";
@@ -39,7 +40,11 @@ export function builderHead(driver: RunnerState["builder"]): string[] {
 
 /** Sends one reference to its registry: the failure when the registry refuses it. */
 function push(state: RunnerState, at: Location, reference: string, registry: string, repository: string, via: "cli" | "buildx"): StepFailure | null {
-  return state.judge.judge({
+  return state.judge.judge(pushEvent(state, at, reference, registry, repository, via));
+}
+
+function pushEvent(state: RunnerState, at: Location, reference: string, registry: string, repository: string, via: "cli" | "buildx"): RunEvent {
+  return {
     type: "registry-push",
     step: state.judge.step,
     at,
@@ -50,7 +55,7 @@ function push(state: RunnerState, at: Location, reference: string, registry: str
     login: state.logins.get(registry) ?? null,
     permissions: { ...state.permissions },
     packageExists: state.knownPackages.has(`${registry}/${repository}`),
-  });
+  };
 }
 
 /** Records a successful push of one reference. */
@@ -216,14 +221,7 @@ export function buildImage(state: RunnerState, spec: BuildSpec): CommandResult {
     classic: spec.classic === true,
   });
   if (pull) return failed(pull);
-  if (spec.push) {
-    for (const tag of spec.tags) {
-      const ref = parseImageRef(tag);
-      const refusal = push(state, at, tag, ref.registry, ref.repository, "buildx");
-      if (refusal) return failed(refusal, [...head, "#12 exporting to image", "#12 pushing layers", ...refusal.failure.output]);
-    }
-  }
-  state.builds.push({
+  const build: ImageBuild = {
     job: state.job,
     step: state.step,
     context,
@@ -233,7 +231,29 @@ export function buildImage(state: RunnerState, spec: BuildSpec): CommandResult {
     buildArgs: Object.fromEntries(spec.buildArgs.map((b) => [b.name, b.value])),
     target: spec.target,
     pushed: spec.push,
-  });
+  };
+  // A step `if:` switches off never runs its build; one that continues on error does, and its failure stops nothing.
+  const built = state.judge.step.off ? undefined : state.imageBuilder?.(build, { soft: state.judge.soft });
+  if (built?.failure) {
+    state.judge.adopt(built.failure.failure);
+    // The step's own checks all ran before the build. The push never ran, but whether its credentials would
+    // have been accepted is known already: the leg stopped having judged the push too (a rule that would have
+    // refused it is undecided, not clean).
+    if (!spec.push) return failed({ ...built.failure, type: "base-image-pull" }, [...head, ...built.output]);
+    for (const tag of spec.tags) {
+      const ref = parseImageRef(tag);
+      state.judge.foresee(pushEvent(state, at, tag, ref.registry, ref.repository, "buildx"));
+    }
+    return failed({ ...built.failure, type: "registry-push" }, [...head, ...built.output]);
+  }
+  if (spec.push) {
+    for (const tag of spec.tags) {
+      const ref = parseImageRef(tag);
+      const refusal = push(state, at, tag, ref.registry, ref.repository, "buildx");
+      if (refusal) return failed(refusal, [...head, "#12 exporting to image", "#12 pushing layers", ...refusal.failure.output]);
+    }
+  }
+  state.builds.push(build);
   if (driver === "docker" || spec.load) for (const tag of spec.tags) state.images.add(parseImageRef(tag).full);
   if (spec.push) for (const tag of spec.tags) recordPush(state, tag);
   const tail =

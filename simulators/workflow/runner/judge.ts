@@ -24,6 +24,14 @@ export class StepJudge {
     readonly site: StepSite,
   ) {}
 
+  /**
+   * A failure another domain's rule raised on this step's behalf (the image build the step asked for): the
+   * step fails with it, and its log becomes the step's.
+   */
+  adopt(failure: Failure): void {
+    this.findings.push(failure);
+  }
+
   /** The command being judged may not run at all (it sits in control flow the simulator does not follow). */
   private conditional = false;
 
@@ -43,6 +51,15 @@ export class StepJudge {
     if (!this.conditional) this.findings.push(...verdict.findings);
     const failure = verdict.failed ?? verdict.findings.find((f) => f.rule.severity === "error") ?? null;
     return failure ? { failure, type: event.type } : null;
+  }
+
+  /**
+   * Judges what the step would have done next had it not failed first, for what can be known without it (a
+   * push's credentials do not depend on the build before it): a clean verdict is known, a finding is not
+   * reported and leaves the rule undecided.
+   */
+  foresee(event: RunEvent): void {
+    this.unit.emit(event, { soft: this.soft, tentative: true });
   }
 
   /** Records what happened, for the grader: the step carries on whatever a rule would make of it. */

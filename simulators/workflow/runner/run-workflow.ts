@@ -29,7 +29,7 @@ import { jobTypes, unreachedTypes } from "./pending.js";
 import { pickRunner } from "./runner-pick.js";
 import { runStep } from "./run-step.js";
 import { StepSite } from "./step-site.js";
-import type { ImageBuild, RegistryPush, RunnerState } from "./state.js";
+import type { ImageBuild, ImageBuilder, RegistryPush, RunnerState } from "./state.js";
 import type { Sval } from "./values.js";
 
 export interface StepTrace {
@@ -68,6 +68,8 @@ export interface WorkflowRun {
 }
 
 export interface RunOptions {
+  /** Builds the images the build steps ask for (the pipeline's Dockerfile simulation); absent: builds succeed. */
+  imageBuilder?: ImageBuilder;
   /**
    * true: every matrix combination runs as its own leg (`test (18)`), as on GitHub; the pipeline asks for it.
    * Otherwise only the first combination runs, which is what the workflow simulator alone has always judged.
@@ -325,6 +327,7 @@ class WorkflowRunner {
       step: 0,
       // Replaced before each step; a job-level one until then.
       judge: new StepJudge(unit, { job: job.id, leg, index: -1, off: false }, false, new StepSite(this.source, null)),
+      ...(this.options.imageBuilder ? { imageBuilder: this.options.imageBuilder } : {}),
     };
   }
 }

@@ -107,7 +107,18 @@ export interface RunnerState {
   step: number;
   /** The current step's line to the rules. */
   judge: StepJudge;
+  /** Builds the image a build step asks for (the pipeline hands it to the Dockerfile simulator); absent: a build always succeeds. */
+  imageBuilder?: ImageBuilder;
 }
+
+/** What building an image met: nothing (it built), or the failure that stopped it, with BuildKit's output. */
+export type BuildResult = { failure: null } | { failure: StepFailure; output: readonly string[] };
+
+/**
+ * The image builder a run can be given: called at each build step once the step's own checks passed (context,
+ * Dockerfile, base image), with what the step builds; the step fails when the build does.
+ */
+export type ImageBuilder = (build: ImageBuild, how: { soft: boolean }) => BuildResult;
 
 /** Normalises a path relative to the workspace root ("" and "." are the root). */
 export function workspacePath(cwd: string, p: string): string {
