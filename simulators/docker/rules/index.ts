@@ -7,6 +7,7 @@ import { appNotServing } from "./app-not-serving.js";
 import { appSetupSkipped } from "./app-setup-skipped.js";
 import { appWriteDenied } from "./app-write-denied.js";
 import { baseImageNotFound } from "./base-image-not-found.js";
+import { baseImageUnverified } from "./base-image-unverified.js";
 import { copyFromPathNotFound } from "./copy-from-path-not-found.js";
 import { copyFromUnknownStage } from "./copy-from-unknown-stage.js";
 import { copySourceNotFound } from "./copy-source-not-found.js";
@@ -35,6 +36,7 @@ export const DOCKER_RULES = [
   noBuildStage,
   copyFromUnknownStage,
   baseImageNotFound,
+  baseImageUnverified,
   exposeInvalidPort,
   exposeHostPort,
   emptyContinuation,
