@@ -23,6 +23,7 @@ import { requiredEnvMissing } from "./required-env-missing.js";
 import { runCommandFailed } from "./run-command-failed.js";
 import { unknownInstruction } from "./unknown-instruction.js";
 import { unknownUser } from "./unknown-user.js";
+import { wordProcessing } from "./word-processing.js";
 
 /**
  * The order rules judge an event in: BuildKit's parse and conversion checks first (every one is evaluated
@@ -37,6 +38,7 @@ export const DOCKER_RULES = [
   copyFromUnknownStage,
   baseImageNotFound,
   baseImageUnverified,
+  wordProcessing,
   exposeInvalidPort,
   exposeHostPort,
   emptyContinuation,
