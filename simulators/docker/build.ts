@@ -100,6 +100,9 @@ class StageBuilder {
   /** Where each variable's value in this stage came from. */
   private readonly origins = new Map<string, VariableOrigin>();
 
+  /** The stage set CMD itself (an ENTRYPOINT then keeps it). */
+  private cmdSet = false;
+
   /** Runs the stage's instructions; returns the first failure, or null. */
   run(): BuildFailure | null {
     const vars = new Map<string, string>([...this.image.env]);
@@ -160,11 +163,13 @@ class StageBuilder {
         return null;
       case "CMD":
         image.cmd = commandOf(i, vars);
+        this.cmdSet = true;
         return null;
       case "ENTRYPOINT":
         image.entrypoint = commandOf(i, vars);
-        // Docker resets a CMD inherited from the base image when the stage sets ENTRYPOINT.
-        if (image.cmd && image.cmd.line === 0) image.cmd = null;
+        // An ENTRYPOINT resets the CMD the stage inherited (from a base image or an earlier stage alike), unless
+        // the stage set its own CMD.
+        if (!this.cmdSet) image.cmd = null;
         return null;
       case "SHELL":
         if (i.json) image.shell = i.json;
