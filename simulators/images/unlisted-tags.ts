@@ -20,40 +20,59 @@ export type UnlistedTag =
   | { verdict: "beyond-newest"; version: string; newest: string };
 
 /**
- * Variant words of official tags across images and years, beyond those the catalogue's own tags use: Debian
- * and Ubuntu codenames back to the first images, Windows bases, architectures, SAPIs, JDK vendors, pre-releases.
+ * Variant words of official tags across images and years, beyond those the catalogue's own tags use: every word
+ * the tags of the catalogue's images have used since 2014 (docker-library/official-images, library/<image>
+ * history), and Debian and Ubuntu codenames back to the first images.
  */
 const COMMON_WORDS = [
   // Debian
   "buzz", "rex", "bo", "hamm", "slink", "potato", "woody", "sarge", "etch", "lenny", "squeeze", "wheezy", "jessie", "stretch",
   "buster", "bullseye", "bookworm", "trixie", "forky", "duke", "sid", "experimental", "stable", "oldstable", "oldoldstable",
-  "testing", "unstable", "backports", "slim", "debian",
+  "testing", "unstable", "backports", "buggy", "slim", "debian",
   // Ubuntu
   "warty", "hoary", "breezy", "dapper", "edgy", "feisty", "gutsy", "hardy", "intrepid", "jaunty", "karmic", "lucid", "maverick",
   "natty", "oneiric", "precise", "quantal", "raring", "saucy", "trusty", "utopic", "vivid", "wily", "xenial", "yakkety", "zesty",
   "artful", "bionic", "cosmic", "disco", "eoan", "focal", "groovy", "hirsute", "impish", "jammy", "kinetic", "lunar", "mantic",
-  "noble", "oracular", "plucky", "questing", "rolling", "devel", "ubuntu",
+  "noble", "oracular", "plucky", "questing", "resolute", "rolling", "devel", "ubuntu",
   // other bases
-  "alpine", "edge", "musl", "glibc", "uclibc", "centos", "oraclelinux", "oracle", "ubi", "minimal", "amazonlinux", "al",
-  "windowsservercore", "servercore", "nanoserver", "ltsc", "windows", "scm", "curl", "browsers",
+  "alpine", "edge", "musl", "glibc", "uclibc", "buildroot", "centos", "oraclelinux", "oracle", "ubi", "minimal", "amazonlinux", "al",
+  "windowsservercore", "servercore", "nanoserver", "ltsc", "sac", "windows", "scm", "curl", "browsers",
   // architectures
   "amd64", "arm64", "arm64v8", "arm32v5", "arm32v6", "arm32v7", "armhf", "armel", "arm", "i386", "ppc64le", "s390x", "riscv64", "mips64le",
+  "32bit", "cross",
   // language images
   "onbuild", "lts", "current", "argon", "boron", "carbon", "dubnium", "erbium", "fermium", "gallium", "hydrogen", "iron", "jod",
-  "krypton", "fpm", "apache", "cli", "zts", "jdk", "jre", "eclipse", "temurin", "openjdk", "amazoncorretto", "corretto", "ibmjava",
-  "ibm", "semeru", "openj9", "hotspot", "graalvm", "graal", "community", "sapmachine", "liberica", "zulu", "microsoft", "full",
-  "headless", "builder", "perl", "otel", "mainline", "nonroot", "debug", "innovation",
-  // pre-releases and channels
-  "rc", "beta", "alpha", "ea", "dev", "nightly", "snapshot", "preview", "tip", "latest",
+  "krypton", "chakracore", "fpm", "apache", "cli", "zts", "jdk", "jre", "eclipse", "temurin", "openjdk", "adoptopenjdk",
+  "amazoncorretto", "corretto", "ibmjava", "ibm", "semeru", "openj", "hotspot", "graalvm", "graal", "community", "sapmachine",
+  "liberica", "zulu", "microsoft", "full", "headless", "builder", "perl", "otel", "mainline", "nonroot", "debug", "innovation",
+  "docs", "and",
+  // traefik's release names
+  "banon", "beaufort", "brie", "camembert", "cancoillotte", "cantal", "chabichou", "chaource", "chevrotin", "comte", "epoisses",
+  "faisselle", "langres", "livarot", "maroilles", "mimolette", "montdor", "morbier", "munster", "picodon", "raclette", "ramequin",
+  "reblochon", "rocamadour", "roquefort", "saintmarcelin", "saintnectaire", "stonking", "tetedemoine", "vacherin",
+  // pre-releases, milestones, patch levels and channels
+  "rc", "beta", "alpha", "ea", "dev", "nightly", "snapshot", "preview", "tip", "latest", "m", "M", "p",
 ];
 
-/** Versions whose images outlived the catalogue's list: openjdk kept publishing early-access builds. */
-const NEWEST_OVERRIDES: Record<string, string> = { "docker.io/library/openjdk": "26" };
+/**
+ * The newest version line each official image publishes, pre-releases included (docker-library/official-images,
+ * library/<image>, 2026-08-21), at the precision its lines move by: node's majors, python's minors. A tag
+ * beyond it is missing; refresh these with the facts.
+ */
+const NEWEST_LINES: Record<string, string> = {
+  python: "3.15", node: "26", golang: "1.27", rust: "1", ruby: "4.0", php: "8.6", openjdk: "28", "eclipse-temurin": "26",
+  maven: "4", gradle: "9", nginx: "1.31", httpd: "2.4", traefik: "3", caddy: "2", alpine: "3.24", debian: "13", ubuntu: "26.10",
+  busybox: "1.38", redis: "8", postgres: "19", mysql: "26", mariadb: "13", mongo: "8",
+};
 
-/** A version (`3.9`, `v3.1`, `8u402`, `3.13.0rc1`, `11.0.22_7`) or a JDK build number (`b06`). */
-const VERSION = /^(?:v?\d+(?:\.\d+)*(?:(?:a|b|rc|u|alpha|beta|ea)\.?\d*)?(?:[_+]\d+)?|b\d+)$/;
-const PRE_RELEASE = /(?:\d(?:a|b|rc|alpha|beta)\d*$)|(?:^|-)(?:rc|alpha|beta|ea|dev|nightly|snapshot|preview)(?:\d|-|$)/;
-const WORD_WITH_VERSION = /^([a-z]+)(\d[\d.]*)$/;
+/**
+ * A version (`3.9`, `v3.1`, `8u402`, `3.13.0rc1`, `8.1.19RC1`, `3.17.0_rc1`, `11.0.22_7`) or a JDK build
+ * number (`b06`, `b07.1`).
+ */
+const VERSION = /^(?:v?\d+(?:\.\d+)*(?:[._]?(?:a|b|rc|alpha|beta|ea|u|p|dev|pre|preview)\.?\d*(?:\.\d+)*)?(?:[_+.]\d+)*|b\d+(?:\.\d+)?)$/i;
+const PRE_RELEASE = /(?:\d(?:a|b|rc|alpha|beta)\d*$)|(?:^|-)(?:rc|alpha|beta|ea|dev|nightly|snapshot|preview)(?:[\d.]|-|$)/i;
+/** A word with a version joined to it: `alpine3.9`, `ltsc2022`, `jdk17`, `rc.1`, `p551`. */
+const WORD_WITH_VERSION = /^([A-Za-z]+)[._]?(\d[\d._]*)$/;
 
 interface Vocabulary {
   words: Set<string>;
@@ -97,16 +116,21 @@ function vocabularyOf(entry: CatalogueEntry, key: string): Vocabulary {
     const parts = versionParts(lead);
     if (!isDate(parts) && (newest === null || compare(parts, newest.parts) > 0)) newest = { parts, written: lead };
   }
-  const override = NEWEST_OVERRIDES[key];
-  if (override !== undefined) newest = { parts: versionParts(override), written: override };
+  // The facts' release lines win over the catalogue's own tags; nginx-unprivileged follows nginx's versions.
+  const name = key.replace(/^docker\.io\/(?:library|nginxinc)\//, "").replace(/^nginx-unprivileged$/, "nginx");
+  const line = NEWEST_LINES[name];
+  if (line !== undefined) newest = { parts: versionParts(line), written: line };
   const vocabulary = { words, newest };
   vocabularies.set(entry, vocabulary);
   return vocabulary;
 }
 
-/** How far a word may be from a known one to count as its misspelling; short words sit too close together. */
+/**
+ * How far a word may be from a known one to count as its misspelling: one slip (a transposition counts as one),
+ * two in long words; none in short words, which sit too close together (`jdk`, `jre`).
+ */
 function tolerance(word: string): number {
-  return word.length >= 7 ? 2 : word.length >= 4 ? 1 : 0;
+  return word.length >= 9 ? 2 : word.length >= 4 ? 1 : 0;
 }
 
 /**
@@ -140,7 +164,7 @@ export function judgeUnlistedTag(entry: CatalogueEntry, key: string, tag: string
   // Pre-releases of the next line are published before its release; dates are snapshots, not versions.
   if (newest && /^v?\d/.test(lead) && VERSION.test(lead) && !PRE_RELEASE.test(tag)) {
     const parts = versionParts(lead);
-    const precision = Math.min(parts.length, 2);
+    const precision = Math.min(parts.length, newest.parts.length, 2);
     if (!isDate(parts) && compare(parts.slice(0, precision), newest.parts.slice(0, precision)) > 0) {
       return { verdict: "beyond-newest", version: lead, newest: newest.written };
     }

@@ -36,7 +36,7 @@ export const baseImageUnverified = dockerRule({
     ],
     invalid: [
       { lint: true, files: { Dockerfile: "FROM node:20-mycustom\n" }, line: 1, message: 'node:20-mycustom: tag not verified: "mycustom" is not a variant docker.io/library/node is known to publish' },
-      { lint: true, files: { Dockerfile: "FROM golang:1.22 AS build\nFROM redis:32bit\n" }, line: 2, message: '"32bit"', name: "a later stage" },
+      { lint: true, files: { Dockerfile: "FROM golang:1.22 AS build\nFROM redis:7-fastest\n" }, line: 2, message: '"fastest"', name: "a later stage" },
     ],
   },
 });
