@@ -52,6 +52,9 @@ export interface BuildRequest {
 
 const STEP_KEYWORDS = new Set(["FROM", "RUN", "COPY", "ADD", "WORKDIR"]);
 
+/** The local archives ADD unpacks (tar, optionally compressed with gzip, bzip2 or xz). */
+const ARCHIVE = /\.(tar|tar\.gz|tgz|tar\.bz2|tbz2?|tar\.xz|txz)$/i;
+
 function stepLabel(parsed: ParsedDockerfile, stage: BuildStage, n: number, total: number, text: string): string {
   const name = stage.name ?? (parsed.stages.length > 1 ? `stage-${stage.index}` : null);
   return `[${name ? name + " " : ""}${n}/${total}] ${text}`;
@@ -89,6 +92,20 @@ class StageBuilder {
 
   private label(i: Instruction): string {
     return stepLabel(this.request.parsed, this.stage, this.step, this.total, oneLine(i));
+  }
+
+  /**
+   * ADD unpacks a local archive into the destination: what it holds is not known, so the image's files no
+   * longer are; a root filesystem unpacked into an empty image makes an image the model does not know.
+   */
+  private unpack(destPath: string): void {
+    const { image } = this;
+    mkdirs(image, destPath, "root");
+    image.exact = false;
+    if (image.os === "scratch") {
+      image.known = false;
+      image.os = "unknown";
+    }
   }
 
   /** Hands a step's event to the rules: the step's failure when one of them stops the build. */
@@ -299,6 +316,10 @@ class StageBuilder {
       const missing = this.judge(i, { type: "copy-source", instruction: i, source: src, normal, matches: matches.length, wildcard: hasWildcard(src), outside, context: this.request.context });
       if (missing) return missing;
       if (matches.length === 0) continue; // BuildKit allows a wildcard to match nothing
+      if (i.keyword === "ADD" && ARCHIVE.test(src)) {
+        this.unpack(destPath);
+        continue;
+      }
       const sourceIsFile = !hasWildcard(src) && this.request.context.files.has(normal);
       for (const { rel, base } of matches) {
         const file = this.request.context.files.get(rel)!;

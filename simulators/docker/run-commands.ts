@@ -114,12 +114,20 @@ function runCommand(command: SimpleCommand, state: ShellState, env: RunEnvironme
   }
   const redirected = applyRedirects(redirectsOf(command, state), state.cwd, image, name === "echo" ? echoed(args) : undefined);
   if (redirected) return redirected;
-  // A command that reads what another printed (`[ "$V" = "$(cat VERSION)" ]`, `cd "$(dirname "$0")"`) works on
-  // values the model does not have: it neither fails nor changes what the model knows.
+  // A command that reads what another printed (`[ "$V" = "$(cat VERSION)" ]`, `apk add $runDeps bash`) works
+  // on values the model does not have: what it does with the rest still counts, but it cannot fail here.
   if (command.words.some((w) => unknownWord(w, state.unknown))) {
     if (!env.strict) image.exact = false;
-    return ok;
+    if (name === "cd" || name === "test" || name === "[") return ok;
+    const result = runKnownCommand(name, args, assigned, state, env);
+    return result.status === 0 ? result : ok;
   }
+  return runKnownCommand(name, args, assigned, state, env);
+}
+
+/** Runs one command, its words expanded. */
+function runKnownCommand(name: string, args: string[], assigned: [string, string][], state: ShellState, env: RunEnvironment): CommandResult {
+  const { image } = env;
   if (name === "cd") {
     const target = resolveIn(state.cwd, args[0] ?? "/root");
     if (!isDir(image, target) && knownAbsent(image, target)) return failure(2, `/bin/sh: 1: cd: can't cd to ${args[0] ?? "~"}`);

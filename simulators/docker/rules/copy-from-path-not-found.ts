@@ -42,6 +42,10 @@ export const copyFromPathNotFound = dockerRule({
         name: "a file a redirect wrote",
         files: { Dockerfile: "FROM alpine:3.20 AS build\nRUN mkdir -p /out && echo built > /out/stamp.txt && date >> /out/built-at\nFROM alpine:3.20\nCOPY --from=build /out/stamp.txt /out/built-at /srv/\n" },
       },
+      {
+        name: "a file a group's redirect wrote",
+        files: { Dockerfile: "FROM alpine:3.20 AS build\nRUN mkdir -p /out && { echo '[global]'; echo 'daemonize = no'; } > /out/zz-docker.conf\nFROM alpine:3.20\nCOPY --from=build /out/zz-docker.conf /etc/\n" },
+      },
     ],
     invalid: [
       {

@@ -33,6 +33,7 @@ export const runCommandFailed = dockerRule({
       { files: { Dockerfile: "FROM node:20-alpine\nRUN npm install -g serve@14 && serve --version\n" }, name: "a global npm install in /" },
       { files: { Dockerfile: "FROM node:20-alpine\nWORKDIR /tools\nRUN npm install typescript\n" }, name: "npm install of a package writes its own package.json" },
       { files: { Dockerfile: "FROM alpine:3.20\nRUN mkdir /data && chown : /data && chown :nogroup /data\nUSER nobody\nRUN chown : /tmp\n" }, name: "chown with an empty owner changes no owner" },
+      { files: { Dockerfile: "FROM scratch\nADD rootfs.tar.xz /\nRUN echo 'force-unsafe-io' > /etc/dpkg/dpkg.cfg.d/docker-apt-speedup\nCMD [\"bash\"]\n", "rootfs.tar.xz": "" }, name: "a root filesystem ADD unpacks (its files are not known)" },
     ],
     invalid: [
       {
