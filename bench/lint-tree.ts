@@ -75,7 +75,10 @@ export function timeLint(root: string, context: boolean): { ms: number; errors: 
   return { ms: performance.now() - start, errors: diagnostics.filter((d) => d.severity === "error").length };
 }
 
-/** Lints a tree of `dockerfiles` Dockerfiles both ways (after a small warm-up) and removes it. */
+/**
+ * Lints a tree of `dockerfiles` Dockerfiles both ways, twice each in turn after a small warm-up, and removes it.
+ * The faster of each pair is kept: the machine is shared, and a neighbour's load is not the linter's cost.
+ */
 export function lintTreeFigures(dockerfiles: number): { withContext: number; withoutContext: number; errors: number } {
   const warm = writeTree(50);
   timeLint(warm, true);
@@ -83,9 +86,9 @@ export function lintTreeFigures(dockerfiles: number): { withContext: number; wit
   fs.rmSync(warm, { recursive: true, force: true });
   const root = writeTree(dockerfiles);
   try {
-    const without = timeLint(root, false);
-    const withContext = timeLint(root, true);
-    return { withContext: withContext.ms, withoutContext: without.ms, errors: withContext.errors + without.errors };
+    const runs = [false, true, false, true].map((context) => ({ context, ...timeLint(root, context) }));
+    const best = (context: boolean) => Math.min(...runs.filter((r) => r.context === context).map((r) => r.ms));
+    return { withContext: best(true), withoutContext: best(false), errors: runs.reduce((n, r) => n + r.errors, 0) };
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }

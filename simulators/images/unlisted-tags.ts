@@ -16,7 +16,7 @@ export type UnlistedTag =
   | { verdict: "unrecognised"; word: string }
   /** A near miss of a variant word (`slimm` for `slim`): such a tag is never published. */
   | { verdict: "misspelt"; word: string; meant: string }
-  /** A version newer than the newest release line the catalogue knows. */
+  /** A version newer than the newest release line the facts know (NEWEST_LINES). */
   | { verdict: "beyond-newest"; version: string; newest: string };
 
 /**
@@ -70,7 +70,6 @@ const NEWEST_LINES: Record<string, string> = {
  * number (`b06`, `b07.1`).
  */
 const VERSION = /^(?:v?\d+(?:\.\d+)*(?:[._]?(?:a|b|rc|alpha|beta|ea|u|p|dev|pre|preview)\.?\d*(?:\.\d+)*)?(?:[_+.]\d+)*|b\d+(?:\.\d+)?)$/i;
-const PRE_RELEASE = /(?:\d(?:a|b|rc|alpha|beta)\d*$)|(?:^|-)(?:rc|alpha|beta|ea|dev|nightly|snapshot|preview)(?:[\d.]|-|$)/i;
 /** A word with a version joined to it: `alpine3.9`, `ltsc2022`, `jdk17`, `rc.1`, `p551`. */
 const WORD_WITH_VERSION = /^([A-Za-z]+)[._]?(\d[\d._]*)$/;
 
@@ -161,8 +160,8 @@ export function judgeUnlistedTag(entry: CatalogueEntry, key: string, tag: string
     unrecognised ??= token;
   }
   const lead = tokens[0] ?? "";
-  // Pre-releases of the next line are published before its release; dates are snapshots, not versions.
-  if (newest && /^v?\d/.test(lead) && VERSION.test(lead) && !PRE_RELEASE.test(tag)) {
+  // The newest lines count their pre-releases (python 3.15-rc), so a pre-release beyond them is missing too.
+  if (newest && /^v?\d/.test(lead) && VERSION.test(lead)) {
     const parts = versionParts(lead);
     const precision = Math.min(parts.length, newest.parts.length, 2);
     if (!isDate(parts) && compare(parts.slice(0, precision), newest.parts.slice(0, precision)) > 0) {
