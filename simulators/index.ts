@@ -66,6 +66,8 @@ export interface LintOptions {
   kind: LintKind;
   /** false: skip the checks that need a build context. */
   context: boolean;
+  /** `lint --context DIR`: the build context of every Dockerfile, as a path among the files ("." for their root). */
+  dockerContext?: string;
 }
 
 /** The kind of a file from its name and content, or null when it is none breakfix checks. */
@@ -90,7 +92,8 @@ export function lintFiles(files: readonly LintFile[], options: LintOptions): Dia
   const lint = (group: readonly LintFile[], prefix: string): Diagnostic[] => {
     const repo = repositoryFrom(Object.fromEntries(group.map((f) => [f.path.slice(prefix.length), { content: f.content, mode: f.mode }])));
     const targets = new Set(group.filter(isTarget).map((f) => f.path.slice(prefix.length)));
-    const result = simulateRepository(repo, EMPTY_WORLD, { context: options.context, worldKnown: false, only: targets, ...(forced ? { kind: forced } : {}) });
+    const given = prefix === "" && options.dockerContext !== undefined ? { dockerContext: options.dockerContext } : {};
+    const result = simulateRepository(repo, EMPTY_WORLD, { context: options.context, worldKnown: false, only: targets, ...given, ...(forced ? { kind: forced } : {}) });
     return result.diagnostics.map((d) => ({ ...d, file: prefix + d.file }));
   };
   // Each repository with a delivery workflow runs as a pipeline, its paths as its workflow sees them.
