@@ -47,10 +47,11 @@ export function checkHunks(source: string, patch: StructuredPatch, file: string,
   return { patch: converted };
 }
 
+/** The hunk's header as written (parsePatch adds 1 to the start of a hunk with no old lines). */
 function header(hunk: Hunk): string {
-  // parsePatch adds 1 to the start of a hunk with no old lines; show the header as written.
-  const start = hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart;
-  return `@@ -${start},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`;
+  // Past 2^53 numbers are not exact: printing one would show another number than the patch has.
+  const shown = hunk.oldStart > Number.MAX_SAFE_INTEGER ? `${Number.MAX_SAFE_INTEGER} or more` : String(hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart);
+  return `@@ -${shown},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`;
 }
 
 /**
@@ -59,10 +60,8 @@ function header(hunk: Hunk): string {
  * patches often need, but one that starts after the last line would make applyPatch walk to it first.
  */
 function outOfRange(hunk: Hunk, count: number): string | null {
-  if (!Number.isSafeInteger(hunk.oldStart) || !Number.isSafeInteger(hunk.oldLines)) return "has line numbers beyond any file:";
-  if (hunk.oldLines === 0) return hunk.oldStart > count + 1 ? "inserts after the end of" : null;
-  if (hunk.oldStart > count) return "starts after the end of";
-  return null;
+  const after = hunk.oldLines === 0 ? hunk.oldStart > count + 1 : hunk.oldStart > count;
+  return after || Number.isNaN(hunk.oldStart) ? "starts after the end of" : null;
 }
 
 /** applyPatch's line-ending conversion (its autoConvertLineEndings), done here once for both searches. */
