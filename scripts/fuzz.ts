@@ -2,7 +2,8 @@
  * `npm run fuzz -- [--count N] [--seed S] [--concurrency C]`: the suite's fuzz generators at scale against a
  * real server. Starts `breakfix serve` on 127.0.0.1:0 in a child process, sends N cases (default 100,000)
  * from C concurrent clients (default 8), and reports answers by kind, 5xx, crashes (the server process
- * exiting; it is restarted and the run goes on), hangs (an answer over 5 s), the worst single answer and
+ * exiting) and servers stuck (no answer within 15 s), each restarted so the run goes on, hangs (an answer
+ * over 5 s), the slowest answers with what was sent, the worst single answer and
  * the p50/p99 latency, the errors the server logged, its RSS, and whether /health still answers at the end.
  * Exits 1 when anything was wrong.
  */
@@ -73,8 +74,30 @@ async function main(): Promise<number> {
   const logged: string[] = [];
   let server = await startServer(logged);
   let crashes = 0;
-  let crashed = false;
-  const watch = (s: Server): void => void s.exited.then(() => (crashed = true));
+  let stuck = 0;
+  let closing = false;
+  const endedByUs = new WeakSet<Server>();
+  let restarting: Promise<void> | null = null;
+  // A server this script did not end crashed; either way the run goes on with a fresh one.
+  const watch = (s: Server): void =>
+    void s.exited.then(() => {
+      if (endedByUs.has(s) || closing) return;
+      crashes++;
+      void restart();
+    });
+  const restart = (stuckOne?: Server): Promise<void> => {
+    restarting ??= (async () => {
+      if (stuckOne !== undefined) {
+        endedByUs.add(stuckOne);
+        stuckOne.child.kill("SIGKILL");
+        await stuckOne.exited;
+      }
+      server = await startServer(logged);
+      watch(server);
+      restarting = null;
+    })();
+    return restarting;
+  };
   watch(server);
 
   const tally = newTally();
@@ -83,17 +106,22 @@ async function main(): Promise<number> {
   let sent = 0;
   const worker = async (): Promise<void> => {
     for (let next = cases.next(); !next.done; next = cases.next()) {
-      if (crashed) {
-        crashes++;
-        crashed = false;
-        server = await startServer(logged);
-        watch(server);
+      if (restarting) await restarting;
+      const target = server;
+      const fuzz = next.value;
+      const answers = await drive(target.url, fuzz);
+      record(tally, answers, () => JSON.stringify(fuzz).slice(0, 400));
+      // A server that stopped answering is stuck: end it and go on with a fresh one, counting it.
+      if (answers.some((a) => a.problem?.startsWith("no answer within") === true) && target === server && !endedByUs.has(target)) {
+        stuck++;
+        await restart(target);
       }
-      record(tally, await drive(server.url, next.value));
       if (++sent % 5000 === 0) process.stderr.write(`fuzz: ${sent}/${count} cases, ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
+  if (restarting) await restarting;
+  closing = true;
 
   const healthy = await fetch(`${server.url}/health`, { signal: AbortSignal.timeout(5000) })
     .then((r) => r.status === 200)
@@ -109,13 +137,14 @@ async function main(): Promise<number> {
       concurrency,
       "wall time": `${seconds.toFixed(0)} s (${(tally.cases / seconds).toFixed(0)} cases/s)`,
       crashes,
+      "servers ended for being stuck": stuck,
       "healthy after": healthy ? "yes" : "NO",
       "server RSS at the end": rss,
       "lines the server logged on stderr": logged.length,
     })}\n`,
   );
   if (logged.length > 0) process.stdout.write(`first logged lines:\n${logged.slice(0, 10).join("\n")}\n`);
-  const clean = tally.fiveHundreds === 0 && tally.hangs === 0 && tally.problems.size === 0 && crashes === 0 && healthy;
+  const clean = tally.fiveHundreds === 0 && tally.hangs === 0 && tally.problems.size === 0 && crashes === 0 && stuck === 0 && healthy;
   return clean ? 0 : 1;
 }
 

@@ -106,3 +106,33 @@ export const wellFormedAction: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
   { arbitrary: fc.constant({ action_type: "request_hint" }), weight: 10 },
   { arbitrary: fc.constant({ action_type: "submit" }), weight: 3 },
 );
+
+/**
+ * Well-formed actions aimed at one repository: its own paths, lines that exist (so edits usually match),
+ * line numbers within its files, one-line patches at the right place; mixed with the generic ones above.
+ */
+export function actionFor(files: Record<string, string>): fc.Arbitrary<Record<string, unknown>> {
+  const paths = Object.keys(files);
+  const located = paths.flatMap((p) =>
+    files[p]!.split("\n")
+      .map((line, i) => ({ path: p, line, number: i + 1 }))
+      .filter((l) => l.line.trim() !== ""),
+  );
+  if (located.length === 0) return wellFormedAction;
+  const spot = fc.constantFrom(...located);
+  const replacement = fc.oneof(text.filter((t) => t.length <= 1000), spot.map((s) => s.line.replace(/\d/g, "9")));
+  return fc.oneof(
+    { arbitrary: fc.tuple(spot, replacement).map(([s, r]) => ({ action_type: "edit_file", edits: [{ file_path: s.path, old_content: s.line, new_content: r }] })), weight: 4 },
+    { arbitrary: fc.tuple(spot, replacement).map(([s, r]) => ({ action_type: "replace_line", file_path: s.path, line_number: s.number, new_content: r.split("\n")[0] })), weight: 2 },
+    { arbitrary: fc.tuple(spot, replacement).map(([s, r]) => ({ action_type: "add_line", file_path: s.path, line_number: s.number, content: r })), weight: 1 },
+    { arbitrary: spot.map((s) => ({ action_type: "delete_line", file_path: s.path, line_number: s.number })), weight: 1 },
+    {
+      arbitrary: fc.tuple(spot, replacement).map(([s, r]) => ({
+        action_type: "apply_patch",
+        patch: `--- a/${s.path}\n+++ b/${s.path}\n@@ -${s.number},1 +${s.number},1 @@\n-${s.line}\n+${r.split("\n")[0]}\n`,
+      })),
+      weight: 1,
+    },
+    { arbitrary: wellFormedAction, weight: 3 },
+  );
+}

@@ -13,8 +13,8 @@ import type { FuzzCase, HttpCase, WsCase } from "./cases.js";
 
 /** An answer slower than this is a hang. */
 export const HANG_MS = 5_000;
-/** How long the driver waits before it gives up on an answer. */
-const GIVE_UP_MS = 15_000;
+/** How long the driver waits before it gives up on an answer (the server is then stuck). */
+export const GIVE_UP_MS = 15_000;
 
 /** One request's (or frame's) result: a label to count it under, its latency, and what was wrong with it. */
 export interface Answer {
@@ -49,7 +49,8 @@ async function driveHttp(url: string, fuzz: HttpCase): Promise<Answer> {
     return { label: `${label} ${response.status}`, ms, problem: httpProblem(fuzz, response, text), internalAction: INTERNAL_ACTION.test(text) };
   } catch (error) {
     const ms = performance.now() - started;
-    return { label: `${label} no answer`, ms, problem: `no answer: ${error instanceof Error ? error.message : "unknown"}` };
+    const timedOut = error instanceof Error && error.name === "TimeoutError";
+    return { label: `${label} no answer`, ms, problem: timedOut ? `no answer within ${GIVE_UP_MS} ms` : `connection failed: ${error instanceof Error ? error.message : "unknown"}` };
   }
 }
 
@@ -126,7 +127,7 @@ function driveWs(url: string, fuzz: WsCase): Promise<Answer[]> {
       sentAt = performance.now();
       clearTimeout(timer);
       timer = setTimeout(() => {
-        answers.push({ label: "ws no answer", ms: performance.now() - sentAt, problem: "no answer frame" });
+        answers.push({ label: "ws no answer", ms: performance.now() - sentAt, problem: `no answer within ${GIVE_UP_MS} ms` });
         finish();
       }, GIVE_UP_MS);
       if (typeof frame === "string") ws.send(frame);

@@ -12,14 +12,18 @@ export interface Tally {
   problems: Map<string, { count: number; example: string }>;
   latencies: number[];
   worst: { ms: number; label: string };
+  /** The slowest answers and what was sent, for finding what made them slow. */
+  slowest: Array<{ ms: number; label: string; sent: string }>;
 }
+
+const SLOWEST_KEPT = 5;
 
 export function newTally(): Tally {
-  return { cases: 0, answers: 0, byLabel: new Map(), msByLabel: new Map(), fiveHundreds: 0, hangs: 0, internalActions: 0, problems: new Map(), latencies: [], worst: { ms: 0, label: "" } };
+  return { cases: 0, answers: 0, byLabel: new Map(), msByLabel: new Map(), fiveHundreds: 0, hangs: 0, internalActions: 0, problems: new Map(), latencies: [], worst: { ms: 0, label: "" }, slowest: [] };
 }
 
-/** Adds one case's answers. */
-export function record(tally: Tally, answers: readonly Answer[]): void {
+/** Adds one case's answers; `sent` describes the case, for the slowest. */
+export function record(tally: Tally, answers: readonly Answer[], sent: () => string = () => ""): void {
   tally.cases++;
   for (const answer of answers) {
     tally.answers++;
@@ -27,6 +31,11 @@ export function record(tally: Tally, answers: readonly Answer[]): void {
     tally.msByLabel.set(answer.label, (tally.msByLabel.get(answer.label) ?? 0) + answer.ms);
     tally.latencies.push(answer.ms);
     if (answer.ms > tally.worst.ms) tally.worst = { ms: answer.ms, label: answer.label };
+    if (tally.slowest.length < SLOWEST_KEPT || answer.ms > tally.slowest.at(-1)!.ms) {
+      tally.slowest.push({ ms: answer.ms, label: answer.label, sent: sent() });
+      tally.slowest.sort((a, b) => b.ms - a.ms);
+      tally.slowest.length = Math.min(tally.slowest.length, SLOWEST_KEPT);
+    }
     if (answer.ms > HANG_MS) tally.hangs++;
     if (/ 5\d\d$/.test(answer.label)) tally.fiveHundreds++;
     if (answer.internalAction) tally.internalActions++;
@@ -58,6 +67,8 @@ export function report(tally: Tally, extra: Record<string, string | number> = {}
     `actions answered as not checkable (a simulator threw): ${tally.internalActions}`,
     `latency ms: p50 ${percentile(tally, 50).toFixed(1)}, p99 ${percentile(tally, 99).toFixed(1)}, max ${tally.worst.ms.toFixed(1)} (${tally.worst.label})`,
     `problems: ${problems.length === 0 ? "none" : `\n${problems.join("\n")}`}`,
+    "slowest answers:",
+    ...tally.slowest.map((a) => `  ${a.ms.toFixed(0)} ms  ${a.label}  ${a.sent}`),
     "answers by kind:",
     ...labels,
   ].join("\n");

@@ -13,7 +13,7 @@ import { quote } from "../../contracts/quote.js";
 import { HttpError, ValidationError, type ErrorLogger } from "../errors.js";
 import { readJsonText } from "../json-text.js";
 import { dispatch } from "../mcp/dispatch.js";
-import { readRequest, rpcResult } from "../mcp/jsonrpc.js";
+import { readRequest, RPC, rpcError, rpcResult } from "../mcp/jsonrpc.js";
 import { parseResetRequest, resetErrorMessage } from "../reset-request.js";
 import type { Session } from "../session.js";
 import type { SessionStore } from "../sessions.js";
@@ -165,7 +165,14 @@ export class EpisodeConnection {
         const { data } = parse(McpFrame, frame);
         const { request, error } = readRequest(data);
         if (error) return this.sink.send(mcpFrame(error));
-        const { response } = dispatch(request, { store: this.ctx.store, catalog: this.ctx.catalog, bound: this.session });
+        let response;
+        try {
+          ({ response } = dispatch(request, { store: this.ctx.store, catalog: this.ctx.catalog, bound: this.session }));
+        } catch (error) {
+          // A bug: logged, and answered in JSON-RPC's shape, as /mcp answers it.
+          this.ctx.logError("ws mcp frame failed", error);
+          return this.sink.send(mcpFrame(rpcError(request.id, RPC.INTERNAL_ERROR, "Internal error")));
+        }
         // A notification gets an empty result here: over /ws every request frame is answered.
         this.sink.send(mcpFrame(response ?? rpcResult(null, {})));
         return;
