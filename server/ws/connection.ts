@@ -9,7 +9,7 @@
 import type { z } from "zod";
 import type { Catalog } from "../../tasks/catalog.js";
 import { STATE_WHERE, stepEpisode } from "../episode-commands.js";
-import { quote } from "../../contracts/quote.js";
+import { preview, quote } from "../../contracts/quote.js";
 import { HttpError, ValidationError, type ErrorLogger } from "../errors.js";
 import { readJsonText } from "../json-text.js";
 import { dispatch } from "../mcp/dispatch.js";
@@ -109,7 +109,7 @@ export class EpisodeConnection {
     }
     const frame = reading.value;
     if (frame === null || typeof frame !== "object" || Array.isArray(frame)) {
-      this.fail("SESSION_ERROR", `a frame must be a JSON object like {"type": "reset"}, got ${Array.isArray(frame) ? "an array" : quote(frame)}`);
+      this.fail("SESSION_ERROR", `a frame must be a JSON object like {"type": "reset"}, got ${Array.isArray(frame) ? "an array" : preview(frame)}`);
       return;
     }
     this.session.touch();
