@@ -112,3 +112,18 @@ export function pinsOf(content: string): { line: string; name: string; version: 
     return m ? [{ line, name: m[1]!.toLowerCase(), version: m[2]! }] : [];
   });
 }
+
+/** What the final stage starts: its last ENTRYPOINT and CMD instructions (exec form or not), if any. */
+export function finalStart(view: DockerfileView): { stage: BuildStage; entrypoint?: Instruction; cmd?: Instruction } | null {
+  const stage = view.parsed.stages[view.parsed.stages.length - 1];
+  if (!stage) return null;
+  const last = (keyword: string) => [...stage.instructions].reverse().find((i) => i.keyword === keyword);
+  const entrypoint = last("ENTRYPOINT");
+  const cmd = last("CMD");
+  return { stage, ...(entrypoint ? { entrypoint } : {}), ...(cmd ? { cmd } : {}) };
+}
+
+/** An exec-form instruction rewritten with a new argv, keeping its keyword as written. */
+export function execLine(written: string, argv: readonly string[]): string {
+  return `${written.slice(0, written.indexOf("["))}[${argv.map((a) => JSON.stringify(a)).join(", ")}]`;
+}
