@@ -24,7 +24,9 @@ function otherVariants(name: string, tag: string, os: ImageConfig["os"], split: 
   }
   const stem = tag.replace(DEBIAN_SUFFIX, "");
   if (split !== "test") return [`${name}:${stem}-alpine`];
-  return [...ALPINE_MINORS.map((m) => `${name}:${stem}-alpine${m}`), `${name}:${stem.replace(/-jre$/, "")}-alpine`, `${name}:${stem.replace(/-jre$/, "")}-jdk-alpine`];
+  // A JRE has no pinned Alpine release; its JDK's Alpine variants are the other way to Alpine.
+  const jdk = stem.endsWith("-jre") ? [`${name}:${stem.slice(0, -4)}-alpine`, `${name}:${stem.slice(0, -4)}-jdk-alpine`] : [];
+  return [...ALPINE_MINORS.map((m) => `${name}:${stem}-alpine${m}`), ...jdk];
 }
 
 /** The first tool a RUN of `stage` calls that `now` has and `then` lacks. */

@@ -77,10 +77,16 @@ export function restoringInjection({ kind, change, after, issue }: DockerfileFau
   };
 }
 
+/** A file's content in the base, when the base has it. */
+export function cleanContent(ctx: Pick<InjectionContext, "base">, file: string): string | undefined {
+  const f = ctx.base.files[file];
+  return f === undefined ? undefined : typeof f === "string" ? f : f.content;
+}
+
 /** The line change from the file's current content to `after`, respecting other faults' texts. */
-export function changeTo(ctx: Pick<InjectionContext, "files" | "reserved">, file: string, after: string): LineChange | null {
+export function changeTo(ctx: Pick<InjectionContext, "files" | "reserved" | "base">, file: string, after: string): LineChange | null {
   const before = ctx.files.get(file)?.content;
-  return before === undefined ? null : lineChange(file, before, after, ctx.reserved);
+  return before === undefined ? null : lineChange(file, before, after, ctx.reserved, cleanContent(ctx, file));
 }
 
 /** A requirements file a stage's `pip install -r` installs, by its repository path. */

@@ -47,11 +47,13 @@ function lineEndFrom(text: string, i: number): number {
 
 /**
  * The change from `before` to `after` in `file` as whole lines, or null when it touches another fault's text,
- * would make another fault's text ambiguous, or cannot be made unique.
+ * would make another fault's text ambiguous, or cannot be made unique. `clean` is the file in the base: the
+ * broken lines must also be unique once every other fault is repaired (another repair may put back a line
+ * this fault's broken text repeats).
  * @example lineChange("Dockerfile", "FROM a\nRUN x\n", "FROM b\nRUN x\n", [])
  *   // { file: "Dockerfile", broken: "FROM b\n", original: "FROM a\n" }
  */
-export function lineChange(file: string, before: string, after: string, reserved: Reserved): LineChange | null {
+export function lineChange(file: string, before: string, after: string, reserved: Reserved, clean?: string): LineChange | null {
   if (before === after) return null;
   let p = 0;
   while (p < before.length && p < after.length && before[p] === after[p]) p++;
@@ -70,9 +72,11 @@ export function lineChange(file: string, before: string, after: string, reserved
   const spans = reservedSpans(before, file, reserved);
   const clear = (a: number, b: number) => !spans.some(([x, y]) => x < b && a < y);
   if (!clear(start, endBefore)) return null;
+  const uniqueAlone = (broken: string, original: string) =>
+    clean === undefined || clean === before || (countOf(clean, original) === 1 && countOf(clean.replace(original, () => broken), broken) === 1);
   for (;;) {
     const broken = after.slice(start, endAfter);
-    if (broken !== "" && countOf(after, broken) === 1) break;
+    if (broken !== "" && countOf(after, broken) === 1 && uniqueAlone(broken, before.slice(start, endBefore))) break;
     const forward = lineEndFrom(after, endAfter) - endAfter;
     if (endAfter < after.length && clear(start, endBefore + forward)) {
       endAfter += forward;

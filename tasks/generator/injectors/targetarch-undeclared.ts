@@ -10,7 +10,7 @@
 import { defineInjector } from "../injector.js";
 import type { LineChange } from "./line-change.js";
 import { countOf, lineChange } from "./line-change.js";
-import { viewsOf, withLines } from "./dockerfile-places.js";
+import { cleanContent, viewsOf, withLines } from "./dockerfile-places.js";
 
 const SYSTEM_DIRS = new Set(["usr", "bin", "sbin", "lib", "etc", "opt", "var", "go"]);
 const GO_OUTPUT = /(\bgo\s+build\b[^&;|]*?\s-o\s+)(\/[\w./-]+)/;
@@ -54,7 +54,7 @@ export const targetarchUndeclared = defineInjector({
       for (const step of steps) {
         const next = step(content);
         if (next === content) continue;
-        const change = lineChange(view.file, content, next, ctx.reserved);
+        const change = lineChange(view.file, content, next, ctx.reserved, cleanContent(ctx, view.file));
         if (!change) break;
         changes.push(change);
         content = next;
