@@ -2,8 +2,8 @@
  * The pipeline (cross-file) injectors: the shared family suite (each applies somewhere and every injection
  * passes the gates), plus what composition and the splits rely on: the test split's faults carry values the
  * train split never shows, an injector placed after another leaves that one's text alone and both repairs
- * still apply, and a repository with no place for a fault (no delivery, a workflow that does not parse) is
- * declined, never a crash.
+ * still apply, the choices some injectors make hold, and a repository with no place for a fault (no
+ * delivery, a workflow that does not parse) is declined, never a crash.
  */
 import { describe, expect, it, vi } from "vitest";
 import { injectorSuite } from "../../generator/injector-suite.js";
@@ -79,6 +79,7 @@ function repairAll(files: Files, repairs: readonly Injection[]): string | null {
   let repo = repositoryFrom(files);
   for (const injection of repairs) {
     for (const action of injection.repair) {
+      if (action.action_type === "request_hint" || action.action_type === "submit") continue;
       const out = applyEditAction(repo, action);
       if (!out.ok) return `${injection.kind}: ${out.error}`;
       repo = out.repo;
@@ -113,6 +114,61 @@ describe("pipeline injectors composed", () => {
       }
     }
     expect(pairs).toBeGreaterThan(100);
+  });
+});
+
+const byKind = (kind: string) => PIPELINE_INJECTORS.find((i) => i.kind === kind)!;
+const baseById = (id: string) => GENERATOR_BASES.find((b) => b.id === id)!;
+
+describe("pipeline injectors' choices", () => {
+  it("release-tag-drift changes a -t and the docker push of the same tag together, and its repair restores both", () => {
+    const quotes = baseById("quotes-flask");
+    const injection = inject(byKind("release-tag-drift"), quotes, 1, "test")!;
+    const file = ".github/workflows/docker.yml";
+    const after = applyInjections(baseFiles(quotes), [injection]);
+    const content = after[file]!.content;
+    expect(content).not.toMatch(/"\$IMAGE:main"/);
+    expect(content.match(/\$IMAGE:(stable|\$\{\{ github\.run_number \}\})/g)).toHaveLength(2);
+    const repair = injection.repair[0]!;
+    expect(repair.action_type).toBe("edit_file");
+    if (repair.action_type !== "edit_file") return;
+    const repo = applyEditAction(repositoryFrom(after), repair);
+    expect(repo.ok && repo.repo.get(file)!.content).toBe(baseFiles(quotes)[file]!.content);
+  });
+
+  it("image-push-disabled declines an image whose deployed tag another fault already changed", () => {
+    const ledger = baseById("ledger-spring");
+    const drift = inject(byKind("deployed-tag-drift"), ledger, 1, "train")!;
+    const files = applyInjections(baseFiles(ledger), [drift]);
+    expect(inject(byKind("image-push-disabled"), ledger, 1, "train")).not.toBeNull();
+    expect(inject(byKind("image-push-disabled"), ledger, 1, "train", files, drift.introduced)).toBeNull();
+  });
+
+  it("deployed-tag-drift changes a commit tag only where another workload still shows it", () => {
+    for (const seed of SEEDS) {
+      const digest = baseById("digest-cron");
+      const injection = inject(byKind("deployed-tag-drift"), digest, seed, "train")!;
+      const after = applyInjections(baseFiles(digest), [injection]);
+      const full = Object.values(after).filter((f) => f.content.includes("ghcr.io/acme/digest:4f6a1d9c2b7e8f0a3c5d6e7f8a9b0c1d2e3f4a5b"));
+      expect(full).toHaveLength(1);
+    }
+  });
+
+  it("build-target-missing targets a stage name the Dockerfile does not have, and repairs to its final stage", () => {
+    let placed = 0;
+    for (const base of GENERATOR_BASES) {
+      const injection = inject(byKind("build-target-missing"), base, 2, base.split === "test" ? "test" : "train");
+      if (!injection) continue;
+      placed++;
+      const after = applyInjections(baseFiles(base), [injection]);
+      const edit = (injection.repair[0] as { edits: { file_path: string; old_content: string; new_content: string }[] }).edits[0]!;
+      const wrong = /(?:target: |--target )(\S+)/.exec(edit.old_content)![1]!;
+      const right = /(?:target: |--target )(\S+)/.exec(edit.new_content)![1]!;
+      const dockerfiles = Object.entries(after).filter(([p]) => /Dockerfile$/.test(p)).map(([, f]) => f.content);
+      expect(dockerfiles.some((d) => new RegExp(` AS ${wrong}\\b`, "i").test(d)), base.id).toBe(false);
+      expect(dockerfiles.some((d) => new RegExp(` AS ${right}\\n`).test(d)), base.id).toBe(true);
+    }
+    expect(placed).toBeGreaterThan(10);
   });
 });
 

@@ -46,10 +46,15 @@ function registryLists(ctx: InjectionContext, key: string): boolean {
   return Object.keys(ctx.world.registry).some((written) => imageName(written).key === key);
 }
 
-/** The repositories of `pushes` that no push outside `step` delivers, deployed and not already in the registry. */
+/**
+ * The repositories of `pushes` that no push outside `step` delivers, deployed and not already in the
+ * registry. Each workload on them must run a tag the release pushes: where another fault already changed the
+ * tag, the missing repository would hide that fault's own error instead of adding one.
+ */
 function onlyPushedBy(ctx: InjectionContext, step: Step, keys: Iterable<string>, pushes: readonly Pushed[], deployed: readonly DeployedImage[]): Set<string> {
   const elsewhere = new Set(pushes.filter((p) => p.step !== step).map((p) => p.key));
-  return new Set([...keys].filter((k) => !elsewhere.has(k) && !registryLists(ctx, k) && deployed.some((d) => d.key === k)));
+  const pulledFine = (k: string) => deployed.filter((d) => d.key === k).every((d) => pushes.some((p) => p.key === k && p.tag === d.tag));
+  return new Set([...keys].filter((k) => !elsewhere.has(k) && !registryLists(ctx, k) && deployed.some((d) => d.key === k) && pulledFine(k)));
 }
 
 function places(ctx: InjectionContext): Place[] {

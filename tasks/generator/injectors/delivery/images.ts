@@ -142,15 +142,21 @@ export function tagTemplates(step: Step): string[] {
   return (step.inputs.get("tags")?.value ?? "").split(/[\n,]/).map((t) => t.trim()).filter(Boolean);
 }
 
+/** Whether a step surely runs on a push to the default branch: neither it nor its job has a condition. */
+function unconditional(workflow: Workflow, jobId: string, step: Step): boolean {
+  return !step.keys.has("if") && workflow.jobs.find((j) => j.id === jobId)?.condition === null;
+}
+
 /**
  * Every reference the delivery workflows push when they run through, or null when some template cannot be
- * evaluated (an injector then declines rather than guess).
+ * evaluated (an injector then declines rather than guess). A push under a condition (`if:`, a `push:`
+ * expression) is not counted: whether it happens is not read here.
  */
 export function pushedImages(workflows: readonly Workflow[], world: World): Pushed[] | null {
   const out: Pushed[] = [];
   for (const workflow of workflows) {
     for (const { job, step } of buildPushSteps(workflow)) {
-      if (!/^true$/i.test(step.inputs.get("push")?.value.trim() ?? "")) continue;
+      if (!/^true$/i.test(step.inputs.get("push")?.value.trim() ?? "") || !unconditional(workflow, job.id, step)) continue;
       const scope = scopeOf(workflow, job.id, step, world);
       for (const template of tagTemplates(step)) {
         const values = expand(template, scope);
@@ -159,6 +165,7 @@ export function pushedImages(workflows: readonly Workflow[], world: World): Push
       }
     }
     for (const c of dockerCommands(workflow)) {
+      if (!unconditional(workflow, c.job, c.step)) continue;
       const scope = scopeOf(workflow, c.job, c.step, world);
       const pushes = c.words[0] === "push" ? c.words.slice(1).filter((w) => !w.startsWith("-")) : isBuild(c) && c.words.includes("--push") ? flagValues(c, ["-t", "--tag"]) : [];
       for (const template of pushes) {

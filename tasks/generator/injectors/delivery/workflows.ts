@@ -45,6 +45,8 @@ export interface Step {
 
 export interface Job {
   id: string;
+  /** The job's `if:` condition, or null when it always runs. */
+  condition: string | null;
   env: Readonly<Record<string, string>>;
   /** The job's matrix axes with literal values (`service: [cart, recommend]`). */
   matrix: Readonly<Record<string, readonly string[]>>;
@@ -149,7 +151,8 @@ export function readWorkflow(file: string, content: string): Workflow | null {
     const steps = isSeq(stepsNode)
       ? stepsNode.items.flatMap((s, i) => (isMap(s) ? [stepOf(content, id, i, s)].filter((x): x is Step => x !== null) : []))
       : [];
-    jobs.push({ id, env: literals(pair.value.get("env", true)), matrix: matrixOf(pair.value.get("strategy", true)), steps });
+    const condition = pair.value.get("if", true);
+    jobs.push({ id, condition: condition === undefined ? null : (text(condition) ?? "?"), env: literals(pair.value.get("env", true)), matrix: matrixOf(pair.value.get("strategy", true)), steps });
   }
   return { file, content, env: literals(doc.contents.get("env", true)), jobs };
 }
