@@ -87,17 +87,10 @@ export const MAX_ECHOED_DEPTH = 6;
 
 // --- Caches ---------------------------------------------------------------------------------------------
 
-/**
- * Bytes the intent checks' parse cache may hold: each entry is charged its text's length times
- * PARSE_EXPANSION, the text and its parse together.
- */
-export const MAX_PARSE_CACHE_BYTES = 64 * 1024 * 1024;
+// The parse cache's bound lives with the cache (the simulators sit below the contracts).
+import { MAX_PARSE_CACHE_BYTES, PARSE_EXPANSION } from "../simulators/parse-cache.js";
 
-/**
- * Estimated bytes a cached YAML parse holds per character of its text, text included: measured at 2.3 for
- * a 2 KB manifest and 4.5 for a 650 KB one; 6 leaves room.
- */
-export const PARSE_EXPANSION = 6;
+export { MAX_PARSE_CACHE_BYTES, PARSE_EXPANSION };
 
 /** Every bound above by name, for the README's table and the test that keeps the two in step. */
 export const LIMITS = {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { repositoryFrom } from "../../simulators/repository.js";
-import { deliveryIntent } from "./delivery.js";
+import { deliveryIntent as check } from "./delivery.js";
+import { judgeChange } from "./states.js";
+
+const deliveryIntent = (before: ReturnType<typeof repositoryFrom>, after: ReturnType<typeof repositoryFrom>) => judgeChange(check, before, after).map((v) => v.message);
 
 const workflow = (withBlock: string) =>
   repositoryFrom({
@@ -30,5 +33,15 @@ describe("deliveryIntent", () => {
     ["a build arg dropped", "          platforms: linux/amd64,linux/arm64\n          push: true\n          tags: a:1,a:latest\n          cache-to: type=gha,mode=max\n", "no longer passes the build arg APP_VERSION"],
   ])("flags %s", (_, withBlock, message) => {
     expect(deliveryIntent(before, workflow(withBlock)).join("\n")).toContain(message);
+  });
+
+  it("reads a build's inputs on every leg of its job: a deleted matrix leg drops its platform", () => {
+    const matrix = (platforms: string) =>
+      repositoryFrom({
+        ".github/workflows/release.yml": `on: push\njobs:\n  image:\n    runs-on: ubuntu-latest\n    strategy:\n      matrix:\n        platform: [${platforms}]\n    steps:\n      - uses: docker/build-push-action@v6\n        with:\n          platforms: \${{ matrix.platform }}\n          push: true\n          tags: ghcr.io/acme/api:1\n`,
+      });
+    const both = matrix("linux/amd64, linux/arm64");
+    expect(deliveryIntent(both, matrix("linux/arm64, linux/amd64"))).toEqual([]);
+    expect(deliveryIntent(both, matrix("linux/amd64")).join("\n")).toContain("no longer builds for linux/arm64");
   });
 });

@@ -4,10 +4,15 @@
  * tagged as before, with the build args it passed (a release version left to a Dockerfile default is no longer
  * the release's). Dropping `platforms:` makes a multi-platform build succeed on the default driver, and
  * dropping `push: true` makes a denied push go away; neither is a fix.
+ *
+ * A build step's inputs are read on every leg of its job: `platforms: ${{ matrix.platform }}` builds every
+ * platform the matrix lists, so deleting a leg drops a platform even though the step reads the same.
  */
-import { isWorkflowPath } from "../../simulators/workflow/index.js";
-import type { TextCheck } from "./legacy.js";
-import { isRecord, yamlDocuments } from "./yaml-docs.js";
+import type { WorkflowStepEvent } from "../../simulators/workflow/declared-events.js";
+import type { IntentCheck, RepositoryState, Violation } from "./types.js";
+import type { DeclaredWorkflow } from "./workflow-declared.js";
+import { declaredWorkflows, inputOnLegs } from "./workflow-declared.js";
+import { pushesValue } from "./workflow.js";
 
 interface BuildStep {
   where: string;
@@ -21,15 +26,12 @@ interface BuildStep {
   repositories: Set<string>;
 }
 
-/** `${{ env.X }}` replaced by the workflow's or the job's literal env value; other expressions kept. */
-function resolveEnv(text: string, env: Record<string, unknown>): string {
-  return text.replace(/\$\{\{\s*env\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g, (whole, name: string) => (typeof env[name] === "string" ? (env[name] as string) : whole));
-}
-
 /** Tags as build-push-action reads them: one per line or comma-separated, expressions kept whole. */
-function tagList(value: unknown, env: Record<string, unknown>): string[] {
-  const items = typeof value === "string" ? value.split(/[\n,]/) : Array.isArray(value) ? value.map(String) : [];
-  return items.map((t) => resolveEnv(t.trim(), env)).filter(Boolean);
+function tagList(text: string): string[] {
+  return text
+    .split(/[\n,]/)
+    .map((t) => t.trim())
+    .filter(Boolean);
 }
 
 /** `ghcr.io/acme/app:1.0` → `ghcr.io/acme/app`; null when the repository part is an expression. */
@@ -40,73 +42,79 @@ function repositoryOf(tag: string): string | null {
   return repo.includes("${{") || repo === "" ? null : repo.replace(/^docker\.io\//, "");
 }
 
-/** The names a `build-args` input sets: one `NAME=value` per line (or list item). */
-function buildArgNames(value: unknown): string[] {
-  const items = typeof value === "string" ? value.split("\n") : Array.isArray(value) ? value.map(String) : [];
-  return items.map((i) => i.trim().split("=")[0]!.trim()).filter((n) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n));
+/** The names a `build-args` input sets: one `NAME=value` per line. */
+function buildArgNames(text: string): string[] {
+  return text
+    .split("\n")
+    .map((i) => i.trim().split("=")[0]!.trim())
+    .filter((n) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n));
 }
 
-function list(value: unknown): string[] {
-  if (typeof value !== "string") return Array.isArray(value) ? value.map(String) : [];
-  return value.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
+function list(text: string): string[] {
+  return text
+    .split(/[\s,]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
-/** `push: true`, or an expression other than a literal false (a push on some events is still a push). */
-function pushes(value: unknown): boolean {
-  if (value === true || value === "true") return true;
-  return typeof value === "string" && /^\$\{\{/.test(value.trim()) && !/^\$\{\{\s*false\s*\}\}$/.test(value.trim());
+function buildStep(workflow: DeclaredWorkflow, step: WorkflowStepEvent, n: number): BuildStep {
+  const on = (input: string) => inputOnLegs(workflow, step, input);
+  const tags = on("tags").map(tagList);
+  return {
+    where: `job '${step.job}', build step ${n}`,
+    push: on("push").some(pushesValue),
+    platforms: new Set(on("platforms").flatMap(list)),
+    cacheTo: step.with["cache-to"] !== undefined,
+    tags: Math.max(0, ...tags.map((t) => t.length)),
+    buildArgs: new Set(on("build-args").flatMap(buildArgNames)),
+    repositories: new Set(tags.flat().map(repositoryOf).filter((r): r is string => r !== null)),
+  };
 }
 
 /** Build steps by job and position among the job's build steps, so an edited step is still matched. */
-function buildSteps(content: string): Map<string, BuildStep> {
+function buildSteps(workflow: DeclaredWorkflow): Map<string, BuildStep> {
   const out = new Map<string, BuildStep>();
-  const doc = yamlDocuments(content)[0];
-  if (!isRecord(doc) || !isRecord(doc["jobs"])) return out;
-  const workflowEnv = isRecord(doc["env"]) ? doc["env"] : {};
-  for (const [jobId, job] of Object.entries(doc["jobs"])) {
-    if (!isRecord(job) || !Array.isArray(job["steps"])) continue;
-    const env = { ...workflowEnv, ...(isRecord(job["env"]) ? job["env"] : {}) };
-    let n = 0;
-    for (const step of job["steps"]) {
-      if (!isRecord(step) || typeof step["uses"] !== "string" || !step["uses"].startsWith("docker/build-push-action")) continue;
-      const w = isRecord(step["with"]) ? step["with"] : {};
-      n += 1;
-      out.set(`${jobId}#${n}`, {
-        where: `job '${jobId}', build step ${n}`,
-        push: pushes(w["push"]),
-        platforms: new Set(list(w["platforms"])),
-        cacheTo: w["cache-to"] !== undefined,
-        tags: tagList(w["tags"], env).length,
-        buildArgs: new Set(buildArgNames(w["build-args"])),
-        repositories: new Set(tagList(w["tags"], env).map(repositoryOf).filter((r): r is string => r !== null)),
-      });
+  const counts = new Map<string, number>();
+  for (const step of workflow.steps) {
+    if (step.uses?.action !== "docker/build-push-action") continue;
+    const n = (counts.get(step.job) ?? 0) + 1;
+    counts.set(step.job, n);
+    out.set(`${step.job}#${n}`, buildStep(workflow, step, n));
+  }
+  return out;
+}
+
+function changes(path: string, step: BuildStep, current: BuildStep): string[] {
+  const out: string[] = [];
+  if (step.push && !current.push) out.push(`${path}: ${step.where} no longer pushes`);
+  const lost = [...step.platforms].filter((p) => !current.platforms.has(p));
+  if (lost.length > 0) out.push(`${path}: ${step.where} no longer builds for ${lost.join(", ")}`);
+  if (step.cacheTo && !current.cacheTo) out.push(`${path}: ${step.where} no longer exports its cache`);
+  if (current.tags < step.tags) out.push(`${path}: ${step.where} tags fewer images`);
+  const dropped = [...step.buildArgs].filter((a) => !current.buildArgs.has(a));
+  if (dropped.length > 0) out.push(`${path}: ${step.where} no longer passes the build arg ${dropped.join(", ")}`);
+  const gone = step.push ? [...step.repositories].filter((r) => !current.repositories.has(r)) : [];
+  if (gone.length > 0 && current.repositories.size > 0) out.push(`${path}: ${step.where} no longer pushes to ${gone.join(", ")}`);
+  return out;
+}
+
+function violationsOf(initial: RepositoryState, current: RepositoryState): Violation[] {
+  const out: Violation[] = [];
+  const now = declaredWorkflows(current);
+  for (const [path, workflow] of declaredWorkflows(initial)) {
+    const is = now.get(path);
+    if (!is) continue;
+    const builds = buildSteps(is);
+    for (const [key, step] of buildSteps(workflow)) {
+      const current = builds.get(key);
+      // A removed step is the workflow check's finding.
+      if (current) for (const message of changes(path, step, current)) out.push({ check: "delivery", file: path, message });
     }
   }
   return out;
 }
 
-export const deliveryIntent: TextCheck = (before, after) => {
-  const violations: string[] = [];
-  for (const [path, file] of before) {
-    if (!isWorkflowPath(path)) continue;
-    const now = after.get(path);
-    if (!now) continue;
-    const was = buildSteps(file.content);
-    if (was.size === 0) continue;
-    const is = buildSteps(now.content);
-    for (const [key, step] of was) {
-      const current = is.get(key);
-      if (!current) continue; // a removed step is workflowIntent's finding
-      if (step.push && !current.push) violations.push(`${path}: ${step.where} no longer pushes`);
-      const lost = [...step.platforms].filter((p) => !current.platforms.has(p));
-      if (lost.length > 0) violations.push(`${path}: ${step.where} no longer builds for ${lost.join(", ")}`);
-      if (step.cacheTo && !current.cacheTo) violations.push(`${path}: ${step.where} no longer exports its cache`);
-      if (current.tags < step.tags) violations.push(`${path}: ${step.where} tags fewer images`);
-      const dropped = [...step.buildArgs].filter((a) => !current.buildArgs.has(a));
-      if (dropped.length > 0) violations.push(`${path}: ${step.where} no longer passes the build arg ${dropped.join(", ")}`);
-      const gone = step.push ? [...step.repositories].filter((r) => !current.repositories.has(r)) : [];
-      if (gone.length > 0 && current.repositories.size > 0) violations.push(`${path}: ${step.where} no longer pushes to ${gone.join(", ")}`);
-    }
-  }
-  return violations;
+export const deliveryIntent: IntentCheck = {
+  name: "delivery",
+  check: ({ initial, current }) => violationsOf(initial, current),
 };

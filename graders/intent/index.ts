@@ -3,7 +3,7 @@ import { deliveryIntent } from "./delivery.js";
 import { DOCKERFILE_CHECKS } from "./dockerfile.js";
 import { filesKept } from "./files.js";
 import { k8sObjectsKept } from "./k8s.js";
-import { fromText } from "./legacy.js";
+import { runtimeRequirementsKept } from "./runtime-requirements.js";
 import { noHardCodedSecrets } from "./secrets.js";
 import { noSuppressions } from "./suppressions.js";
 import type { IntentCheck, IntentInputs, Violation } from "./types.js";
@@ -16,8 +16,9 @@ export const INTENT_CHECKS: readonly IntentCheck[] = [
   noSuppressions,
   noHardCodedSecrets,
   ...DOCKERFILE_CHECKS,
-  fromText("workflow-steps", workflowIntent),
-  fromText("delivery", deliveryIntent),
+  workflowIntent,
+  deliveryIntent,
+  runtimeRequirementsKept,
   k8sObjectsKept,
 ];
 

@@ -9,10 +9,11 @@
  *    …WEBHOOK_URL, `password`, …) holds a literal value it did not hold before, where a `${{ secrets.X }}`
  *    reference belongs.
  */
-import { isWorkflowPath } from "../../simulators/workflow/index.js";
+import type { WrittenMap } from "../../simulators/workflow/declared-events.js";
 import { repositoryScan } from "./scan-facts.js";
 import type { IntentCheck, Violation } from "./types.js";
-import { isRecord, yamlDocuments } from "./yaml-docs.js";
+import type { DeclaredWorkflow } from "./workflow-declared.js";
+import { declaredWorkflows } from "./workflow-declared.js";
 
 /** Names of variables and action inputs that hold a secret, by how they end (`webhook-type` does not). */
 const SECRET_NAME = /(PASSWORD|PASSWD|TOKEN|SECRET|SECRET_KEY|ACCESS_KEY|API_KEY|APIKEY|PRIVATE_KEY|CREDENTIALS?|WEBHOOK|WEBHOOK_URL)$/;
@@ -21,22 +22,16 @@ const SECRET_NAME = /(PASSWORD|PASSWD|TOKEN|SECRET|SECRET_KEY|ACCESS_KEY|API_KEY
 const SHELL_REFERENCE = /^\$\{?[A-Za-z_]\w*\}?$/;
 
 /** `NAME=value` for every literal secret-named entry of the workflow's, its jobs' and its steps' env and with maps. */
-function literalSecretEntries(content: string): string[] {
-  const doc = yamlDocuments(content)[0];
-  if (!isRecord(doc)) return [];
-  const maps: unknown[] = [doc["env"]];
-  for (const job of isRecord(doc["jobs"]) ? Object.values(doc["jobs"]) : []) {
-    if (!isRecord(job)) continue;
-    maps.push(job["env"], job["with"]);
-    for (const step of Array.isArray(job["steps"]) ? job["steps"] : []) if (isRecord(step)) maps.push(step["env"], step["with"]);
-  }
+function literalSecretEntries(workflow: DeclaredWorkflow | undefined): string[] {
+  if (!workflow) return [];
+  const maps: WrittenMap[] = [workflow.env];
+  for (const job of workflow.jobs.values()) maps.push(job.env, job.with);
+  for (const step of workflow.steps) maps.push(step.env, step.with);
   const out: string[] = [];
   for (const map of maps) {
-    if (!isRecord(map)) continue;
     for (const [key, value] of Object.entries(map)) {
       if (!SECRET_NAME.test(key.toUpperCase().replace(/-/g, "_"))) continue;
-      if (typeof value !== "string" && typeof value !== "number") continue;
-      const text = String(value).trim();
+      const text = value.trim();
       if (text === "" || text.includes("${{") || SHELL_REFERENCE.test(text)) continue;
       out.push(`${key}=${text}`);
     }
@@ -59,10 +54,10 @@ export const noHardCodedSecrets: IntentCheck = {
     for (const [name, n] of is?.credentials ?? []) {
       if (n > (was?.credentials.get(name) ?? 0)) out.push({ check: "no-hard-coded-secrets", file: ".", message: `${name} was hard-coded; use a repository secret` });
     }
-    for (const [path, file] of current.repo) {
-      if (!isWorkflowPath(path)) continue;
-      const previous = tally(literalSecretEntries(initial.repo.get(path)?.content ?? ""));
-      for (const [entry, n] of tally(literalSecretEntries(file.content))) {
+    const before = declaredWorkflows(initial);
+    for (const [path, workflow] of declaredWorkflows(current)) {
+      const previous = tally(literalSecretEntries(before.get(path)));
+      for (const [entry, n] of tally(literalSecretEntries(workflow))) {
         if (n <= (previous.get(entry) ?? 0)) continue;
         const key = entry.slice(0, entry.indexOf("="));
         out.push({ check: "no-hard-coded-secrets", file: path, message: `${path}: '${key}' holds a hard-coded value; a secret belongs there (\${{ secrets.… }})` });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { repositoryFrom } from "../../simulators/repository.js";
-import { scriptCommands, workflowIntent } from "./workflow.js";
+import { judgeChange, stateOf } from "./states.js";
+import { commandName, workflowIntent as check } from "./workflow.js";
+
+const workflowIntent = (before: ReturnType<typeof repositoryFrom>, after: ReturnType<typeof repositoryFrom>) => judgeChange(check, before, after).map((v) => v.message);
 
 const CI = ".github/workflows/ci.yml";
 const repo = (content: string) => repositoryFrom({ [CI]: content });
@@ -11,14 +14,12 @@ const TWO_BUILDS =
 const NOTIFY = '      - name: Post to Slack\n        run: curl -sS -X POST --data ok "$SLACK_WEBHOOK_URL"\n';
 const ON_MAIN = "on:\n  push:\n    branch: [main]\n    tags: ['v*']\n";
 
-describe("scriptCommands", () => {
-  it("reads commands through operators, assignments and wrappers, and keeps what echo prints as text", () => {
-    expect(scriptCommands('echo "$T" | docker login -u u --password-stdin && FOO=1 sudo docker push a:1\n# docker build\necho docker build .')).toEqual([
-      "echo",
-      "docker login",
-      "docker push",
-      "echo",
-    ]);
+describe("commandName", () => {
+  it("names a program with its subcommand, wrappers and assignments dropped", () => {
+    expect(commandName(["sudo", "docker", "push", "a:1"])).toBe("docker push");
+    expect(commandName(["FOO=1", "env", "docker", "--debug", "login", "-u", "u"])).toBe("docker login");
+    expect(commandName(["curl", "-sS", "https://x"])).toBe("curl");
+    expect(commandName([])).toBeNull();
   });
 });
 
@@ -65,5 +66,21 @@ describe("workflowIntent", () => {
     const before = repo(workflow("", NOTIFY, guard));
     expect(workflowIntent(before, repo(workflow("on: pull_request\n", NOTIFY, guard))).join("\n")).toContain("runs only on push");
     expect(workflowIntent(before, repo(workflow("on: [push, pull_request]\n", NOTIFY, guard)))).toEqual([]);
+  });
+
+  it("flags a command that is only printed or shown in a here-document, or now runs only under a condition", () => {
+    const before = repo(workflow("on: push\n", NOTIFY));
+    const heredoc = '      - name: Post to Slack\n        run: |\n          cat <<EOF\n          curl -sS -X POST --data ok "$SLACK_WEBHOOK_URL"\n          EOF\n';
+    expect(workflowIntent(before, repo(workflow("on: push\n", heredoc))).join("\n")).toContain("no longer runs 'curl'");
+    const guarded = '      - name: Post to Slack\n        run: |\n          if [ -n "$NEVER" ]; then curl -sS -X POST --data ok "$SLACK_WEBHOOK_URL"; fi\n';
+    expect(workflowIntent(before, repo(workflow("on: push\n", guarded))).join("\n")).toContain("now runs 'curl' only under a condition");
+  });
+
+  it("reads the triggers a starting file lost from the scenario's clean base", () => {
+    const base = repo(workflow(ON_MAIN, NOTIFY));
+    const initial = repo(workflow("", NOTIFY));
+    const judged = (after: string) => check.check({ initial: stateOf(initial), base: stateOf(base), current: stateOf(repo(after)) }).map((v) => v.message);
+    expect(judged(workflow(ON_MAIN, NOTIFY))).toEqual([]);
+    expect(judged(workflow("on: workflow_dispatch\n", NOTIFY)).join("\n")).toContain("no longer runs on 'push'");
   });
 });

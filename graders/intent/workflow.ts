@@ -4,15 +4,21 @@
  *    counterpart (two build steps are not one). Deleting the failing step or job is not a fix. A step that
  *    ran nothing may go: deleting it is one of the real fixes for a step GitHub rejects;
  *  - the commands a job ran (docker build/push/login, curl, kubectl, npm test …) are still run in that job, or
- *    an action that does the same took their place; printing a command (`echo curl …`) does not run it;
+ *    an action that does the same took their place; printing a command (`echo curl …`, a here-document) does
+ *    not run it, and one that ran unconditionally is not only run under a condition now;
  *  - the events that started the workflow still start it, with the same branch and tag filters (a misspelt
  *    `branch:` is read as the filter it was meant to be), so the pipeline is not switched off or widened to
- *    every branch by editing its trigger;
+ *    every branch by editing its trigger (where the starting file lost its triggers, the scenario's clean base
+ *    says which events they were);
  *  - a job that runs only for one event (`if: github.event_name == 'push'`) still has that event to run on.
+ *
+ * Everything is read from the workflow simulator's declaration facts (workflow-declared.ts): the commands a
+ * script runs are the shell parser's, not words split on spaces.
  */
-import { isWorkflowPath } from "../../simulators/workflow/index.js";
-import type { TextCheck } from "./legacy.js";
-import { isRecord, yamlDocuments } from "./yaml-docs.js";
+import type { ScriptCommand, WorkflowStepEvent } from "../../simulators/workflow/declared-events.js";
+import type { IntentCheck, RepositoryState, Violation } from "./types.js";
+import type { DeclaredWorkflow } from "./workflow-declared.js";
+import { declaredWorkflows, inputOnLegs } from "./workflow-declared.js";
 
 interface StepIdentity {
   job: string;
@@ -24,13 +30,15 @@ interface StepIdentity {
   imageOnly: boolean;
 }
 
-interface WorkflowFacts {
+interface WorkflowView {
   jobs: Set<string>;
   steps: StepIdentity[];
-  /** Commands (`docker push`, `curl`) and actions (`docker/login-action`) each job runs. */
+  /** Commands (`docker push`, `curl`) and actions (`uses:docker/login-action`) each job runs. */
   commands: Map<string, Set<string>>;
-  /** Event → its ref filters (`branches:main`, `tags:v*`), or null when `on` is absent. */
-  events: Map<string, Set<string>> | null;
+  /** The commands each job runs outside any condition. */
+  unconditional: Map<string, Set<string>>;
+  /** Event → its ref filters (`branches:main`, `tags:v*`); empty when the file has no triggers. */
+  events: Map<string, Set<string>>;
   /** Job → the events its `if:` limits it to. */
   eventGuards: Map<string, string[]>;
   /** Job → how many times its run steps run each tracked command. */
@@ -40,15 +48,17 @@ interface WorkflowFacts {
 }
 
 /** `push: true` or an expression other than a literal false. */
-function pushesValue(value: unknown): boolean {
-  if (value === true || value === "true") return true;
-  return typeof value === "string" && /^\$\{\{/.test(value.trim()) && !/^\$\{\{\s*false\s*\}\}$/.test(value.trim());
+export function pushesValue(value: string | undefined): boolean {
+  if (value === undefined) return false;
+  const text = value.trim();
+  if (text === "true") return true;
+  return /^\$\{\{/.test(text) && !/^\$\{\{\s*false\s*\}\}$/.test(text);
 }
 
 /** Programs whose subcommand says what they do. */
 const WITH_SUBCOMMAND = new Set(["docker", "kubectl", "helm", "npm", "yarn", "pnpm", "pip", "pip3", "go", "cargo", "make", "gh", "aws", "gcloud", "az"]);
-/** Commands that only say something: what follows them is not run. */
-const INERT = new Set(["echo", "printf", ":", "true", "false", "#", "cat", "test", "["]);
+/** Commands that run the command after them. */
+const WRAPPERS = new Set(["sudo", "exec", "time", "command", "env", "nohup", "xargs", "!"]);
 /** Commands an intent check follows: what a delivery pipeline does. */
 const TRACKED = /^(docker (build|push|login|tag|buildx)|curl|wget|kubectl|helm|npm (ci|install|test|run|publish)|yarn|pnpm|pip3? install|pytest|python|node|go (build|test)|make|cargo|gh|aws|gcloud|az)\b/;
 
@@ -61,105 +71,102 @@ const EQUIVALENT_ACTIONS: Array<{ command: RegExp; action: RegExp }> = [
   { command: /^npm (ci|install)\b/, action: /^actions\/setup-node$/ },
 ];
 
-/** The simple commands of a script: split at newlines and shell operators, assignments and wrappers dropped. */
-export function scriptCommands(script: string): string[] {
-  const out: string[] = [];
-  const joined = script.replace(/\\\n/g, " ");
-  for (const line of joined.split("\n")) {
-    const text = line.trim();
-    if (text === "" || text.startsWith("#")) continue;
-    for (const part of text.split(/\|\||&&|[;|&]/)) {
-      const words = part.trim().replace(/^[({]\s*/, "").split(/\s+/).filter(Boolean);
-      while (words.length > 0 && (/^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0]!) || ["sudo", "exec", "time", "command", "env", "then", "do", "else", "!"].includes(words[0]!))) words.shift();
-      const name = words[0];
-      if (!name) continue;
-      if (INERT.has(name)) {
-        out.push(name);
-        continue;
-      }
-      const sub = WITH_SUBCOMMAND.has(name) ? words.slice(1).find((w) => !w.startsWith("-")) : undefined;
-      out.push(sub ? `${name} ${sub}` : name);
-    }
-  }
-  return out;
+/** A command as the checks name it: wrappers and their options dropped, a program with its subcommand. */
+export function commandName(argv: readonly string[]): string | null {
+  const words = [...argv];
+  while (words.length > 0 && (WRAPPERS.has(words[0]!) || /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0]!) || (words[0]!.startsWith("-") && words.length > 1))) words.shift();
+  const name = words[0];
+  if (!name) return null;
+  const sub = WITH_SUBCOMMAND.has(name) ? words.slice(1).find((w) => !w.startsWith("-")) : undefined;
+  return sub ? `${name} ${sub}` : name;
 }
 
-function stringList(value: unknown): string[] {
-  if (typeof value === "string") return [value];
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+/** What a step's script runs: the commands it does not only print. */
+function runCommands(step: WorkflowStepEvent): ScriptCommand[] {
+  return step.commands.filter((c) => !c.printed);
 }
 
-/** The events of `on` with their ref filters; a misspelt `branch:`/`tag:` counts as the filter it meant. */
-function eventsOf(on: unknown): Map<string, Set<string>> | null {
-  if (on === undefined || on === null) return null;
-  const out = new Map<string, Set<string>>();
-  if (typeof on === "string") out.set(on, new Set());
-  if (Array.isArray(on)) {
-    for (const e of on) if (typeof e === "string") out.set(e, new Set());
-  }
-  if (isRecord(on)) {
-    for (const [event, config] of Object.entries(on)) {
-      const filters = new Set<string>();
-      if (isRecord(config)) {
-        for (const [key, value] of Object.entries(config)) {
-          const kind = /^branch(es)?$/.test(key) ? "branches" : /^tags?$/.test(key) ? "tags" : /^branch(es)?-ignore$/.test(key) ? "branches-ignore" : /^tags?-ignore$/.test(key) ? "tags-ignore" : null;
-          if (kind) for (const v of stringList(value)) filters.add(`${kind}:${v}`);
-        }
-      }
-      out.set(event, filters);
-    }
-  }
-  return out;
+/** The filter key a trigger meant: a misspelt `branch:`/`tag:` counts as the filter it meant. */
+function filterKind(key: string): string | null {
+  if (/^branch(es)?$/.test(key)) return "branches";
+  if (/^tags?$/.test(key)) return "tags";
+  if (/^branch(es)?-ignore$/.test(key)) return "branches-ignore";
+  if (/^tags?-ignore$/.test(key)) return "tags-ignore";
+  return null;
 }
 
 /** The events a job's `if:` limits it to, when it is a plain `github.event_name == 'x'` (or several joined by ||). */
-function eventGuard(condition: unknown): string[] | null {
-  if (typeof condition !== "string") return null;
+function eventGuard(condition: string | null): string[] | null {
+  if (condition === null) return null;
   const text = condition.trim().replace(/^\$\{\{\s*/, "").replace(/\s*\}\}$/, "");
   const parts = text.split("||").map((p) => p.trim().match(/^\(?\s*github\.event_name\s*==\s*['"]([\w-]+)['"]\s*\)?$/));
   if (parts.length === 0 || parts.some((m) => !m)) return null;
   return parts.map((m) => m![1]!);
 }
 
-function workflowFacts(content: string): WorkflowFacts | null {
-  const doc = yamlDocuments(content)[0];
-  if (!isRecord(doc) || !isRecord(doc["jobs"])) return null;
-  const facts: WorkflowFacts = { jobs: new Set(), steps: [], commands: new Map(), events: eventsOf(doc["on"] ?? doc["true"]), eventGuards: new Map(), counts: new Map(), pushingBuilds: new Map() };
-  for (const [jobId, job] of Object.entries(doc["jobs"])) {
-    facts.jobs.add(jobId);
-    const commands = new Set<string>();
-    facts.commands.set(jobId, commands);
-    const counts = new Map<string, number>();
-    facts.counts.set(jobId, counts);
-    if (!isRecord(job)) continue;
-    const guard = eventGuard(job["if"]);
-    if (guard) facts.eventGuards.set(jobId, guard);
-    if (!Array.isArray(job["steps"])) continue;
-    for (const step of job["steps"]) {
-      if (!isRecord(step)) continue;
-      const uses = typeof step["uses"] === "string" ? step["uses"].split("@")[0]! : null;
-      const run = typeof step["run"] === "string" ? step["run"].trim().split(/\s+/).slice(0, 2).join(" ") : null;
-      if (uses) commands.add(`uses:${uses}`);
-      if (uses === "docker/build-push-action" && isRecord(step["with"]) && pushesValue(step["with"]["push"])) facts.pushingBuilds.set(jobId, (facts.pushingBuilds.get(jobId) ?? 0) + 1);
-
-      if (typeof step["run"] === "string") for (const c of scriptCommands(step["run"])) commands.add(c);
-      if (uses === null && run === null) continue;
-      // A run step and the action that does the same (docker login ↔ docker/login-action) are counterparts.
-      const stepCommands = typeof step["run"] === "string" ? scriptCommands(step["run"]) : [];
-      const equivalents = EQUIVALENT_ACTIONS.flatMap((e, k) => ((uses && e.action.test(uses)) || stepCommands.some((c) => e.command.test(c)) ? [`does:${k}`] : []));
-      const keys = [typeof step["name"] === "string" ? `name:${step["name"]}` : "", uses ? `uses:${uses}` : "", run ? `run:${run}` : "", ...equivalents].filter(Boolean);
-      const tracked = stepCommands.filter((c) => TRACKED.test(c));
-      for (const c of tracked) counts.set(c, (counts.get(c) ?? 0) + 1);
-      facts.steps.push({
-        job: jobId,
-        keys,
-        label: typeof step["name"] === "string" ? step["name"] : (uses ?? run ?? "a step"),
-        tracked,
-        imageOnly: tracked.length > 0 && tracked.every((c) => /^docker (build|push|tag|buildx)$/.test(c)),
-      });
+function eventsOf(workflow: DeclaredWorkflow): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const trigger of workflow.triggers) {
+    const filters = new Set<string>();
+    for (const [key, values] of Object.entries(trigger.filters)) {
+      const kind = filterKind(key);
+      if (kind) for (const v of values) filters.add(`${kind}:${v}`);
     }
+    out.set(trigger.event, filters);
   }
-  return facts;
+  return out;
+}
+
+function add(map: Map<string, Set<string>>, key: string, value: string): void {
+  const set = map.get(key) ?? new Set<string>();
+  set.add(value);
+  map.set(key, set);
+}
+
+function viewOf(workflow: DeclaredWorkflow): WorkflowView {
+  const view: WorkflowView = { jobs: new Set(workflow.jobs.keys()), steps: [], commands: new Map(), unconditional: new Map(), events: eventsOf(workflow), eventGuards: new Map(), counts: new Map(), pushingBuilds: new Map() };
+  for (const [id, job] of workflow.jobs) {
+    view.commands.set(id, new Set());
+    view.unconditional.set(id, new Set());
+    view.counts.set(id, new Map());
+    const guard = eventGuard(job.if);
+    if (guard) view.eventGuards.set(id, guard);
+  }
+  for (const step of workflow.steps) {
+    const job = step.job;
+    const uses = step.uses?.action ?? null;
+    if (uses) {
+      add(view.commands, job, `uses:${uses}`);
+      add(view.unconditional, job, `uses:${uses}`);
+    }
+    if (uses === "docker/build-push-action" && inputOnLegs(workflow, step, "push").some(pushesValue)) view.pushingBuilds.set(job, (view.pushingBuilds.get(job) ?? 0) + 1);
+    const commands = runCommands(step);
+    const names: string[] = [];
+    for (const command of commands) {
+      const name = commandName(command.argv);
+      if (name === null) continue;
+      names.push(name);
+      add(view.commands, job, name);
+      if (!command.conditional) add(view.unconditional, job, name);
+    }
+    if (uses === null && !step.run) continue;
+    const first = commands[0] ? commands[0].argv.slice(0, 2).join(" ") : null;
+    // A run step and the action that does the same (docker login ↔ docker/login-action) are counterparts.
+    const equivalents = EQUIVALENT_ACTIONS.flatMap((e, k) => ((uses && e.action.test(uses)) || names.some((c) => e.command.test(c)) ? [`does:${k}`] : []));
+    const keys = [step.name ? `name:${step.name}` : "", uses ? `uses:${uses}` : "", first ? `run:${first}` : "", ...equivalents].filter(Boolean);
+    const tracked = names.filter((c) => TRACKED.test(c));
+    const counts = view.counts.get(job) ?? new Map<string, number>();
+    for (const c of tracked) counts.set(c, (counts.get(c) ?? 0) + 1);
+    view.counts.set(job, counts);
+    view.steps.push({
+      job,
+      keys,
+      label: step.name ?? uses ?? first ?? "a step",
+      tracked,
+      imageOnly: tracked.length > 0 && tracked.every((c) => /^docker (build|push|tag|buildx)$/.test(c)),
+    });
+  }
+  return view;
 }
 
 /** Pairs every earlier step with its own later counterpart: first by name, then by action or command. */
@@ -184,7 +191,7 @@ function unmatchedSteps(was: StepIdentity[], is: StepIdentity[]): StepIdentity[]
  * the step's commands as many times as it did, so deleting one of two pushes is no merge), or a docker
  * build/push pair replaced by one build-push-action step that pushes (one the job did not have before).
  */
-function mergedInto(step: StepIdentity, was: WorkflowFacts, is: WorkflowFacts): boolean {
+function mergedInto(step: StepIdentity, was: WorkflowView, is: WorkflowView): boolean {
   const before = was.counts.get(step.job) ?? new Map<string, number>();
   const now = is.counts.get(step.job) ?? new Map<string, number>();
   if (step.tracked.length > 0 && step.tracked.every((c) => (now.get(c) ?? 0) >= (before.get(c) ?? 0))) return true;
@@ -198,48 +205,67 @@ function stillRuns(command: string, now: Set<string>): boolean {
   return EQUIVALENT_ACTIONS.some((e) => e.command.test(command) && actions.some((a) => e.action.test(a)));
 }
 
-export const workflowIntent: TextCheck = (before, after) => {
-  const violations: string[] = [];
-  for (const [path, file] of before) {
-    if (!isWorkflowPath(path)) continue;
-    const now = after.get(path);
-    const was = workflowFacts(file.content);
-    if (!now || !was) continue;
-    const is = workflowFacts(now.content);
-    if (!is) continue; // a file that no longer parses fails in the simulator
-    for (const job of was.jobs) if (!is.jobs.has(job)) violations.push(`${path}: job '${job}' was removed`);
-    const live = was.steps.filter((s) => is.jobs.has(s.job));
-    for (const step of unmatchedSteps(live, is.steps)) {
-      if (mergedInto(step, was, is)) continue;
-      violations.push(`${path}: step '${step.label}' of job '${step.job}' was removed`);
+function triggerViolations(path: string, was: Map<string, Set<string>>, is: Map<string, Set<string>>): string[] {
+  const out: string[] = [];
+  for (const [event, filters] of was) {
+    const nowFilters = is.get(event);
+    if (!nowFilters) {
+      out.push(`${path}: the workflow no longer runs on '${event}'`);
+      continue;
     }
-    for (const [job, commands] of was.commands) {
-      const current = is.commands.get(job);
-      if (!current) continue;
-      for (const command of commands) {
-        if (command.startsWith("uses:") || !TRACKED.test(command)) continue;
-        if (!stillRuns(command, current)) violations.push(`${path}: job '${job}' no longer runs '${command}'`);
-      }
-    }
-    if (was.events && was.events.size > 0) {
-      for (const [event, filters] of was.events) {
-        const nowFilters = is.events?.get(event);
-        if (!nowFilters) {
-          violations.push(`${path}: the workflow no longer runs on '${event}'`);
-          continue;
-        }
-        const lost = [...filters].filter((f) => !nowFilters.has(f));
-        const ignores = [...nowFilters].filter((f) => f.includes("-ignore:") && !filters.has(f));
-        if (lost.length > 0) violations.push(`${path}: the '${event}' trigger no longer filters ${lost.join(", ")}`);
-        else if (ignores.length > 0) violations.push(`${path}: the '${event}' trigger now ignores ${ignores.join(", ")}`);
-      }
-    }
-    const events = is.events ?? new Map<string, Set<string>>();
-    for (const [job, guard] of is.eventGuards) {
-      if (!is.jobs.has(job) || guard.some((e) => events.has(e))) continue;
-      const couldRun = !was.events || was.events.size === 0 || (was.eventGuards.get(job) ?? guard).some((e) => was.events!.has(e));
-      if (couldRun) violations.push(`${path}: job '${job}' runs only on ${guard.join(" or ")}, which no longer triggers the workflow`);
+    const lost = [...filters].filter((f) => !nowFilters.has(f));
+    const ignores = [...nowFilters].filter((f) => f.includes("-ignore:") && !filters.has(f));
+    if (lost.length > 0) out.push(`${path}: the '${event}' trigger no longer filters ${lost.join(", ")}`);
+    else if (ignores.length > 0) out.push(`${path}: the '${event}' trigger now ignores ${ignores.join(", ")}`);
+  }
+  return out;
+}
+
+function fileViolations(path: string, was: WorkflowView, is: WorkflowView, reference: Map<string, Set<string>>): string[] {
+  const out: string[] = [];
+  for (const job of was.jobs) if (!is.jobs.has(job)) out.push(`${path}: job '${job}' was removed`);
+  const live = was.steps.filter((s) => is.jobs.has(s.job));
+  for (const step of unmatchedSteps(live, is.steps)) {
+    if (mergedInto(step, was, is)) continue;
+    out.push(`${path}: step '${step.label}' of job '${step.job}' was removed`);
+  }
+  for (const [job, commands] of was.commands) {
+    const current = is.commands.get(job);
+    if (!current) continue;
+    for (const command of commands) {
+      if (command.startsWith("uses:") || !TRACKED.test(command)) continue;
+      if (!stillRuns(command, current)) out.push(`${path}: job '${job}' no longer runs '${command}'`);
+      else if (was.unconditional.get(job)?.has(command) && !stillRuns(command, is.unconditional.get(job) ?? new Set())) out.push(`${path}: job '${job}' now runs '${command}' only under a condition`);
     }
   }
-  return violations;
+  out.push(...triggerViolations(path, reference, is.events));
+  for (const [job, guard] of is.eventGuards) {
+    if (!is.jobs.has(job) || guard.some((e) => is.events.has(e))) continue;
+    const couldRun = reference.size === 0 || (was.eventGuards.get(job) ?? guard).some((e) => reference.has(e));
+    if (couldRun) out.push(`${path}: job '${job}' runs only on ${guard.join(" or ")}, which no longer triggers the workflow`);
+  }
+  return out;
+}
+
+function violationsOf(initial: RepositoryState, base: RepositoryState | null, current: RepositoryState): Violation[] {
+  const out: Violation[] = [];
+  const now = declaredWorkflows(current);
+  const bases = base ? declaredWorkflows(base) : new Map<string, DeclaredWorkflow>();
+  for (const [path, workflow] of declaredWorkflows(initial)) {
+    const is = now.get(path);
+    // A file removed is filesKept's finding; one that no longer reads fails in the simulator.
+    if (!is) continue;
+    const was = viewOf(workflow);
+    const basis = bases.get(path);
+    // Triggers the starting file lost come from the base, as events only: restoring them is the fix, and a
+    // restored trigger may filter branches its own way (`on: [push, pull_request]`).
+    const reference = was.events.size > 0 || !basis ? was.events : new Map([...eventsOf(basis).keys()].map((event) => [event, new Set<string>()]));
+    for (const message of fileViolations(path, was, viewOf(is), reference)) out.push({ check: "workflow-steps", file: path, message });
+  }
+  return out;
+}
+
+export const workflowIntent: IntentCheck = {
+  name: "workflow-steps",
+  check: ({ initial, base, current }) => violationsOf(initial, base, current),
 };

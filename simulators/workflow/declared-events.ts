@@ -13,11 +13,16 @@ export interface DeclaredTrigger {
   filters: Readonly<Record<string, readonly string[]>>;
 }
 
+/** A mapping's scalar entries as written (`${{ … }}` kept as text); entries that are not scalars are left out. */
+export type WrittenMap = Readonly<Record<string, string>>;
+
 export interface WorkflowTriggersEvent {
   type: "workflow-triggers";
   file: string;
   /** Empty when the file has no `on:` (or an empty one). */
   triggers: readonly DeclaredTrigger[];
+  /** The workflow's own `env:`. */
+  env: WrittenMap;
 }
 
 export interface WorkflowJobEvent {
@@ -35,6 +40,9 @@ export interface WorkflowJobEvent {
   runsOn: readonly string[] | null;
   /** Every matrix combination GitHub runs, in its order; one empty combination without a matrix. */
   legs: readonly Combination[];
+  /** The job's own `env:`, and its `with:` (inputs to a reusable workflow). */
+  env: WrittenMap;
+  with: WrittenMap;
 }
 
 /** A simple command of a step's script. */
@@ -65,7 +73,9 @@ export interface WorkflowStepEvent {
   continueOnError: string | null;
   commands: readonly ScriptCommand[];
   /** `with:` inputs as written (the `step-run` fact has them resolved). */
-  with: Readonly<Record<string, string>>;
+  with: WrittenMap;
+  /** The step's own `env:`. */
+  env: WrittenMap;
 }
 
 export type DeclarationEvent = WorkflowTriggersEvent | WorkflowJobEvent | WorkflowStepEvent;

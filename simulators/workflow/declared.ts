@@ -36,10 +36,14 @@ function textOrNull(node: unknown): string | null {
   return text === "" ? null : text;
 }
 
+function written(node: unknown, doc: WorkflowSource["doc"]): Record<string, string> {
+  return Object.fromEntries(entries(asMap(node), doc).filter((e) => isScalar(e.value)).map((e) => [e.key, scalarText(e.value)]));
+}
+
 /** Emits the declaration facts of a file whose YAML could be read. */
 export function declareWorkflow(unit: UnitRun<WorkflowEvent, WorkflowUnit>, source: WorkflowSource): void {
   const { doc, file } = source;
-  unit.emit({ type: "workflow-triggers", file, triggers: declaredTriggers(source) });
+  unit.emit({ type: "workflow-triggers", file, triggers: declaredTriggers(source), env: written(get(source.root, "env", doc), doc) });
   for (const job of jobsOf(source)) {
     const uses = get(job.map, "uses", doc);
     unit.emit({
@@ -52,6 +56,8 @@ export function declareWorkflow(unit: UnitRun<WorkflowEvent, WorkflowUnit>, sour
       uses: textOrNull(uses),
       runsOn: runsOnLabels(get(job.map, "runs-on", doc), doc),
       legs: matrixCombinations(get(asMap(get(job.map, "strategy", doc)), "matrix", doc), doc),
+      env: written(get(job.map, "env", doc), doc),
+      with: written(get(job.map, "with", doc), doc),
     });
     for (const step of job.steps) {
       // The first of a key written twice, as `get` reads it (GitHub refuses such a file, but it still declares).
@@ -74,6 +80,7 @@ export function declareWorkflow(unit: UnitRun<WorkflowEvent, WorkflowUnit>, sour
         continueOnError: textOrNull(keys.get("continue-on-error")),
         commands: run === undefined ? [] : scriptCommands(scalarText(run)),
         with: Object.fromEntries(entries(asMap(keys.get("with")), doc).map((e) => [e.key, scalarText(e.value)])),
+        env: written(keys.get("env"), doc),
       });
     }
   }

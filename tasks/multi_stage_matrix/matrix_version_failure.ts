@@ -82,6 +82,11 @@ export const matrixVersionFailure: ScenarioSource = {
       ],
       leaves_unfixed: ["coverage-needs-test"],
     },
+    {
+      description: "the engines range lowered to let Node 14 in: the package says it runs on a Node it does not support",
+      because: { violation: "runtime-requirements" },
+      actions: [edits(["package.json", '"node": ">=18"', '"node": ">=14"'], [".github/workflows/ci.yml", "  coverage:\n", "  coverage:\n    needs: test\n"])],
+    },
     { description: "engine-strict switched off: Node 14 installs, and the check that said it is unsupported is gone", because: { violation: "no-suppressions" }, actions: [edits([".npmrc", "engine-strict=true", "engine-strict=false"], [".github/workflows/ci.yml", "  coverage:\n", "  coverage:\n    needs: test\n"])] },
   ],
   optimal_steps: 2,

@@ -11,7 +11,7 @@ import { Episode } from "../../environment/episode.js";
 import type { Judge } from "../../environment/judge.js";
 import { occurrenceLines } from "../../environment/lines.js";
 import { nearMissLine } from "../../environment/near-miss.js";
-import { memoByContent, parseCost } from "../../graders/intent/memo.js";
+import { memoByContent, parseCost } from "../../simulators/parse-cache.js";
 import { JUDGE } from "../../graders/judge.js";
 import { repositoryFrom } from "../../simulators/repository.js";
 import { loadCatalog } from "../../tasks/catalog.js";
