@@ -108,6 +108,10 @@ export const WorldSchema = z
       .record(z.string(), z.record(z.string(), ImageConfigSchema))
       .default({})
       .describe("images beyond the built-in catalogue of official images: repository → tag → config"),
+    registry_namespaces: z
+      .array(z.string())
+      .default([])
+      .describe("registry namespaces (ghcr.io/acme) the registry lists whole: a repository under one that the registry does not list does not exist"),
     apps: z.array(AppSchema).default([]),
     cluster: ClusterSchema.default({
       namespace: "default",

@@ -27,7 +27,7 @@ export type ImageLookup =
   | { status: "invalid"; error: string };
 
 /** The part of the world lookups read; any World will do. */
-export type RegistryWorld = Pick<World, "registry">;
+export type RegistryWorld = Pick<World, "registry"> & Partial<Pick<World, "registry_namespaces">>;
 
 export interface LookupOptions {
   /**
@@ -48,8 +48,8 @@ function typoDistance(name: string): number {
 
 /**
  * Look an image reference up: the world's registry is authoritative for the repositories it lists, the
- * catalogue for the official images it lists; a near-miss of an official name (`pyhton`) does not exist;
- * anything else is unknown.
+ * catalogue for the official images it lists; a near-miss of an official name (`pyhton`) does not exist, nor
+ * does an unlisted repository under a namespace the world lists whole; anything else is unknown.
  * @example lookupImage("python:3.9-slimm", world).status // "tag_not_found"
  */
 export function lookupImage(ref: string, world: RegistryWorld = { registry: {} }, options: LookupOptions = {}): ImageLookup {
@@ -79,6 +79,8 @@ export function lookupImage(ref: string, world: RegistryWorld = { registry: {} }
 
   // `scratch` with a tag, digest or host is a pull of a repository Docker Hub reserves and never serves.
   if (key === `${DOCKER_HUB}/library/${SCRATCH}` || isOfficialTypo(parsed)) return { status: "repository_not_found", ref: parsed };
+  // A namespace the registry lists whole (the delivery's own, whose every image its workflows push).
+  if ((world.registry_namespaces ?? []).some((ns) => key.startsWith(`${ns.replace(/\/+$/, "")}/`))) return { status: "repository_not_found", ref: parsed };
   return { status: "unknown", ref: parsed };
 }
 

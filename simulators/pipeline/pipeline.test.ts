@@ -66,6 +66,15 @@ describe("stages", () => {
     expect(result.diagnostics[0]!.message).toContain('Failed to pull image "ghcr.io/acme/web:v2"');
   });
 
+  it("the delivery's own namespace holds only what its workflows push; an image nobody can judge is undecided", () => {
+    const other = run(repository({ [DEPLOYMENT]: deployment("ghcr.io/acme/other:main") }));
+    expect(codes(other)).toEqual([`K8S021@${DEPLOYMENT}`]);
+    expect(other.diagnostics[0]!.message).toContain('Failed to pull image "ghcr.io/acme/other:main"');
+    const foreign = run(repository({ [DEPLOYMENT]: deployment("registry.internal/team/web:7") }));
+    expect(codes(foreign)).toEqual([]);
+    expect(foreign.checked.has(checkKey("K8S021", DEPLOYMENT))).toBe(false);
+  });
+
   it("pods start from the image that was built: a CMD the image cannot run crashes them", () => {
     const result = run(repository({ Dockerfile: DOCKERFILE.replace('CMD ["node", "server.js"]', 'CMD ["node", "index.js"]') }));
     expect(codes(result)).toEqual([`K8S023@${DEPLOYMENT}`]);

@@ -80,3 +80,18 @@ export function registryAfter(world: World, pushed: readonly PushedImage[]): Wor
 export function registryLists(registry: World["registry"], key: string): boolean {
   return Object.keys(registry).some((written) => repositoryKey(written) === key);
 }
+
+/**
+ * The namespaces a delivery owns: the repository owner's on ghcr.io, and each namespace its workflows push
+ * to (`ghcr.io/acme` of `ghcr.io/acme/web`). Every image there is one of its own, so the registry holds
+ * only what the world lists and the workflows pushed: a manifest naming another repository there (one
+ * nobody pushes) names an image that does not exist.
+ */
+export function deliveryNamespaces(world: World, pushed: readonly { registry: string; repository: string }[]): string[] {
+  const out = new Set<string>([`ghcr.io/${world.repository.owner.toLowerCase()}`]);
+  for (const p of pushed) {
+    const slash = p.repository.indexOf("/");
+    if (slash > 0 && !(p.registry === "docker.io" && p.repository.startsWith("library/"))) out.add(`${p.registry}/${p.repository.slice(0, slash)}`);
+  }
+  return [...out].sort();
+}

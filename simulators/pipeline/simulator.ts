@@ -29,7 +29,7 @@ import { isDeliveryWorkflow } from "./delivery.js";
 import { PIPELINE_DOMAIN } from "./events.js";
 import type { PipelineEvent, PipelineUnit } from "./events.js";
 import { manifestObjects } from "./objects.js";
-import { imageConfigOf, registryAfter, repositoryKey } from "./registry.js";
+import { deliveryNamespaces, imageConfigOf, registryAfter, repositoryKey } from "./registry.js";
 import { PIPELINE_RULES } from "./rules/index.js";
 import { stepPosition } from "./steps.js";
 import { readWorkflowSource } from "../workflow/source.js";
@@ -122,7 +122,8 @@ export function simulatePipeline(repo: Repository, world: World, options: Simula
   const registry = registryAfter(world, pushes.map((p) => ({ reference: p.reference, config: configForPush(p, runs, builds.images, world) })));
   const failedSoFar = engine.current().some((d) => d.severity === "error");
   if (!gated || (everyRunComplete && !failedSoFar)) {
-    simulateCluster(engine, repo, { ...world, registry });
+    const closed = gated ? deliveryNamespaces(world, pushes) : [];
+    simulateCluster(engine, repo, { ...world, registry, registry_namespaces: [...world.registry_namespaces, ...closed] });
     const objects = manifestObjects(repo, world, options);
     const built = new Set(runs.flatMap((r) => r.builds).flatMap((b) => b.tags.map(repositoryKey)));
     // What the workflows push when they run through, not only what this run reached: an earlier failure is its own finding.

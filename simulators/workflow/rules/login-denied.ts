@@ -18,12 +18,14 @@ const GITHUB_LOOKING = /GITHUB|GHCR|^GH_|_GH_|(^|_)PAT$|^CR_PAT$/i;
  * Whether a registry accepts a password with this origin. Secrets are judged by their name, the only thing a
  * workflow says about them: a DOCKERHUB_TOKEN is a Docker Hub credential, a GHCR_PAT is a GitHub one, a
  * DOCKERHUB_USERNAME is an account name and no password at all. A literal string (a `${ secrets.X }` that was
- * never an expression, a hard-coded password) is never right; a value the simulator cannot know may be.
+ * never an expression, a hard-coded password) is never right. A value the simulator cannot know (a command's
+ * output, `$(cat token)`, a file's content) is unknown: neither accepted nor refused, so the rule is undecided
+ * and a login through it earns nothing.
  */
-export function registryAccepts(registry: string, origin: Origin): boolean {
+export function registryAccepts(registry: string, origin: Origin): boolean | "unknown" {
   switch (origin.kind) {
     case "opaque":
-      return true;
+      return "unknown";
     case "token":
       return registry === "ghcr.io" || registry === "docker.pkg.github.com";
     case "secret": {
@@ -57,7 +59,9 @@ export const loginDenied = workflowRule({
     "registry-login"(e, ctx) {
       // Only a login with both credentials reaches the registry.
       if (!e.username || e.username.text.trim() === "" || !e.password || e.password.text.trim() === "") return;
-      if (registryAccepts(e.registry, e.password.origin)) return;
+      const accepts = registryAccepts(e.registry, e.password.origin);
+      if (accepts === "unknown") return ctx.undecided();
+      if (accepts) return;
       const text = refusal(e.registry);
       ctx.report(e.password.at, text, { output: [e.via === "action" ? `Error: ${text}` : text] });
     },
