@@ -71,9 +71,10 @@ beforeAll(async () => {
   if (install.code !== 0) throw new Error(`npm install of the tarball failed:\n${install.stderr}`);
 }, 300_000);
 
+// Removing an installed package's node_modules takes a while on a loaded machine.
 afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
-});
+}, 120_000);
 
 describe("the packed package", () => {
   it("holds the built code, its declarations and the base repositories; no tests, bench, CI or scripts", () => {
