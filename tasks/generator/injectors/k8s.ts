@@ -1,5 +1,35 @@
 /** The k8s fault injectors, in the order they were added. */
 import type { Injector } from "../injector.js";
+import { appBoundToLoopback } from "./app-bound-to-loopback.js";
+import { commandFileMissing } from "./command-file-missing.js";
+import { configInOtherNamespace } from "./config-in-other-namespace.js";
+import { configmapReferenceMissing } from "./configmap-reference-missing.js";
+import { databaseHostUnresolvable } from "./database-host-unresolvable.js";
+import { imageTagMissing } from "./image-tag-missing.js";
+import { livenessProbeWrongPath } from "./liveness-probe-wrong-path.js";
+import { livenessProbeWrongPort } from "./liveness-probe-wrong-port.js";
+import { memoryLimitBelowUse } from "./memory-limit-below-use.js";
+import { portEnvConflict } from "./port-env-conflict.js";
+import { readinessProbeWrongPath } from "./readiness-probe-wrong-path.js";
+import { readinessProbeWrongPort } from "./readiness-probe-wrong-port.js";
+import { requestsOverNodeCapacity } from "./requests-over-node-capacity.js";
+import { requiredEnvRenamed } from "./required-env-renamed.js";
+import { secretReferenceMissing } from "./secret-reference-missing.js";
 
-
-export const K8S_INJECTORS: readonly Injector[] = [];
+export const K8S_INJECTORS: readonly Injector[] = [
+  memoryLimitBelowUse,
+  requestsOverNodeCapacity,
+  imageTagMissing,
+  commandFileMissing,
+  configmapReferenceMissing,
+  secretReferenceMissing,
+  configInOtherNamespace,
+  requiredEnvRenamed,
+  databaseHostUnresolvable,
+  livenessProbeWrongPort,
+  readinessProbeWrongPort,
+  livenessProbeWrongPath,
+  readinessProbeWrongPath,
+  appBoundToLoopback,
+  portEnvConflict,
+];
