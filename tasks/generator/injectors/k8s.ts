@@ -5,6 +5,12 @@ import { commandFileMissing } from "./command-file-missing.js";
 import { configInOtherNamespace } from "./config-in-other-namespace.js";
 import { configmapReferenceMissing } from "./configmap-reference-missing.js";
 import { databaseHostUnresolvable } from "./database-host-unresolvable.js";
+import { ingressBackendPortWrong } from "./ingress-backend-port-wrong.js";
+import { ingressBackendServiceWrong } from "./ingress-backend-service-wrong.js";
+import { ingressClassMissing } from "./ingress-class-missing.js";
+import { networkPolicyBlocksTraffic } from "./network-policy-blocks-traffic.js";
+import { serviceSelectorMismatch } from "./service-selector-mismatch.js";
+import { serviceTargetPortWrong } from "./service-target-port-wrong.js";
 import { imageTagMissing } from "./image-tag-missing.js";
 import { livenessProbeWrongPath } from "./liveness-probe-wrong-path.js";
 import { livenessProbeWrongPort } from "./liveness-probe-wrong-port.js";
@@ -32,4 +38,10 @@ export const K8S_INJECTORS: readonly Injector[] = [
   readinessProbeWrongPath,
   appBoundToLoopback,
   portEnvConflict,
+  serviceSelectorMismatch,
+  serviceTargetPortWrong,
+  ingressBackendServiceWrong,
+  ingressBackendPortWrong,
+  networkPolicyBlocksTraffic,
+  ingressClassMissing,
 ];
