@@ -5,6 +5,7 @@
  * left out: an injector never builds on a file another fault already broke.
  */
 import { isMap, isScalar, isSeq, type Node, type Pair } from "yaml";
+import { validatorFor } from "../../../simulators/k8s/api-catalogue.js";
 import { isManifestPath, parseManifestFile } from "../../../simulators/k8s/manifests.js";
 import { arrayAt, isObject, valueAt, type FieldPath, type JsonObject, type K8sObject } from "../../../simulators/k8s/object.js";
 import { objectsOf } from "../../../simulators/k8s/simulator.js";
@@ -140,4 +141,28 @@ export function runsSomePods(o: K8sObject): boolean {
 /** What a start failure does to the workload's pods, in prose: a Job's fail, a long-running workload's crash-loop. */
 export function crashOutcome(o: K8sObject): string {
   return o.kind === "Job" || o.kind === "CronJob" ? "the Job's pods fail until it gives up" : "the pod goes into CrashLoopBackOff";
+}
+
+/** Maps whose keys are data, not fields (labels, annotations, a ConfigMap's data, a Service's selector). */
+const DATA_MAPS = new Set(["labels", "annotations", "data", "stringData", "binaryData", "matchLabels", "nodeSelector"]);
+
+/**
+ * Every field of an object the API server decodes against a schema, depth first, with its path and value;
+ * keys of data maps are not fields, and a custom resource (no schema the simulator knows) has none.
+ */
+export function fieldsOf(o: K8sObject): { path: FieldPath; value: unknown }[] {
+  const out: { path: FieldPath; value: unknown }[] = [];
+  if (validatorFor(o.apiVersion, o.kind) === undefined) return out;
+  const walk = (value: unknown, path: FieldPath, data: boolean) => {
+    if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i], false));
+    else if (isObject(value) && !data) {
+      for (const [k, v] of Object.entries(value)) {
+        out.push({ path: [...path, k], value: v });
+        const isSelector = k === "selector" && o.kind === "Service";
+        walk(v, [...path, k], DATA_MAPS.has(k) || isSelector);
+      }
+    }
+  };
+  walk(o.value, [], false);
+  return out;
 }

@@ -8,7 +8,7 @@ import { ingressBackends } from "../../../simulators/k8s/ingress.js";
 import { admits, INGRESS_CONTROLLER, isolatingPolicies } from "../../../simulators/k8s/network-policy.js";
 import { labelsAt, type K8sObject } from "../../../simulators/k8s/object.js";
 import { selects } from "../../../simulators/k8s/workload.js";
-import { arrayAt, containersOf, isObject, podLabels, runsSomePods, workloads } from "./k8s-manifests.js";
+import { arrayAt, containersOf, isObject, podLabels, resolvePort, runsSomePods, workloads } from "./k8s-manifests.js";
 
 /** The Service's selector (string labels), or an empty one. */
 export function serviceSelector(svc: K8sObject): Record<string, string> {
@@ -43,4 +43,20 @@ export function blockingPolicyFiles(objects: readonly K8sObject[], workload: K8s
   const isolating = isolatingPolicies(policies, workload.namespace, podLabels(workload));
   if (isolating.length === 0 || admits(isolating, viaIngress ? INGRESS_CONTROLLER : undefined, port, portNameOf(workload, port))) return [];
   return [...new Set(isolating.map((p) => p.file))].sort();
+}
+
+/** Files of the NetworkPolicies that drop some flow through a Service to the pods it selects (each reports K8S034). */
+export function droppingPolicyFiles(objects: readonly K8sObject[]): string[] {
+  const out = new Set<string>();
+  for (const svc of objects.filter((o) => o.kind === "Service")) {
+    const viaIngress = routedByIngress(objects, svc);
+    for (const workload of selectedWorkloads(objects, svc)) {
+      for (const p of arrayAt(svc.value, ["spec", "ports"])) {
+        if (!isObject(p)) continue;
+        const port = containersOf(workload).map((c) => resolvePort(c, p["targetPort"] ?? p["port"])).find((n) => n !== undefined);
+        if (port !== undefined) for (const file of blockingPolicyFiles(objects, workload, port, viaIngress)) out.add(file);
+      }
+    }
+  }
+  return [...out].sort();
 }
