@@ -23,6 +23,20 @@ export function parseQuantity(q: unknown): number | undefined {
   return factor === undefined ? undefined : base * factor;
 }
 
+/**
+ * Why apimachinery's ParseQuantity refuses a quantity, read as it reads one: a sign, digits, a fraction,
+ * then suffix characters (`eEinumkKMGTP`) and an optional signed exponent. Anything else after the number
+ * is the wrong format (`256MB`, `128 Mi`, `1h`); suffix characters that make no suffix are a bad suffix
+ * (`64mi`, `32MMi`, `192i`). Undefined when it parses.
+ */
+export function quantityProblem(q: string): "format" | "suffix" | undefined {
+  const text = q.trim();
+  if (text === "") return "format";
+  const m = /^[+-]?[0-9]*(?:\.[0-9]*)?([eEinumkKMGTP]*)([-+]?[0-9]*)(.*)$/.exec(text)!;
+  if (m[3] !== "") return "format";
+  return parseQuantity(text) === undefined ? "suffix" : undefined;
+}
+
 export const MIB = 2 ** 20;
 
 /** Bytes as kubectl would show them in MiB, for messages: `64Mi`. */

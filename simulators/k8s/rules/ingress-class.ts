@@ -25,7 +25,9 @@ export const ingressClass = k8sRule({
         if (defaultClass !== undefined && installed.includes(defaultClass)) return;
         ctx.report(at(ing, ["spec"]), `ingress-nginx: ${ignored("ingress does not contain a valid IngressClass")}`, { log: table("<none>") });
       } else if (!installed.includes(named)) {
-        ctx.report(at(ing, e.ingressClass.field), `ingress-nginx: ${ignored(`no object matching key \\"${named}\\" in local store`)}`, { log: table(named) });
+        // Only ingress-nginx logs the Ingresses it skips; another controller (Traefik) passes over them silently.
+        const headline = installed.includes("nginx") ? `ingress-nginx: ${ignored(`no object matching key \\"${named}\\" in local store`)}` : `Ingress "${key}": class ${named} is served by no controller of the cluster (${installed.join(", ") || "none"}), ADDRESS stays empty`;
+        ctx.report(at(ing, e.ingressClass.field), headline, { log: table(named) });
       }
     },
   },
@@ -37,6 +39,13 @@ export const ingressClass = k8sRule({
     ],
     invalid: [
       { name: "no ingressClassName, no default", files: withFile("k8s/ingress.yaml", INGRESS.replace("  ingressClassName: nginx\n", "")), world: WORLD, file: "k8s/ingress.yaml", line: 5, message: 'error="ingress does not contain a valid IngressClass"' },
+      {
+        name: "a class a Traefik cluster does not serve",
+        files: withFile("k8s/ingress.yaml", INGRESS.replace("ingressClassName: nginx", "ingressClassName: nginx-public")),
+        world: { ...WORLD, cluster: { ingress_classes: ["traefik"], default_ingress_class: "traefik" } },
+        line: 6,
+        message: 'Ingress "default/web": class nginx-public is served by no controller of the cluster (traefik), ADDRESS stays empty',
+      },
       { name: "a class that is not installed", files: withFile("k8s/ingress.yaml", INGRESS.replace("ingressClassName: nginx", "ingressClassName: traefik")), world: WORLD, line: 6, message: 'error="no object matching key \\"traefik\\" in local store"' },
     ],
   },

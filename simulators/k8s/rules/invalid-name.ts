@@ -1,4 +1,8 @@
-/** K8S011: container and port names the API server refuses (not a DNS-1123 label; a port name over 15 characters). */
+/**
+ * K8S011: container and port names the API server refuses (not a DNS-1123 label; a port name over 15
+ * characters; a port given as a string that is no IANA service name, such as a quoted number, in a
+ * container's probes, a Service's targetPort or a NetworkPolicy's ports).
+ */
 import { at, k8sRule, objectsWhere } from "../events.js";
 import { isInvalid } from "../messages.js";
 import { arrayAt, formatPath, isObject, type FieldPath } from "../object.js";
@@ -24,7 +28,7 @@ export const invalidName = k8sRule({
   stage: "deploy",
   severity: "error",
   phase: "validate",
-  applies: objectsWhere((o) => runsPods(o) || o.kind === "Service"),
+  applies: objectsWhere((o) => runsPods(o) || o.kind === "Service" || o.kind === "NetworkPolicy"),
   on: {
     "object-validated"(e, ctx) {
       const o = e.object;
@@ -35,6 +39,14 @@ export const invalidName = k8sRule({
       };
       if (o.kind === "Service") {
         arrayAt(o.value, ["spec", "ports"]).forEach((p, i) => isObject(p) && namedPort(p["targetPort"], ["spec", "ports", i, "targetPort"]));
+        return;
+      }
+      if (o.kind === "NetworkPolicy") {
+        for (const direction of ["ingress", "egress"]) {
+          arrayAt(o.value, ["spec", direction]).forEach((rule, i) =>
+            arrayAt(rule, ["ports"]).forEach((p, j) => isObject(p) && namedPort(p["port"], ["spec", direction, i, "ports", j, "port"])),
+          );
+        }
         return;
       }
       const seen = new Set<string>();
@@ -83,6 +95,18 @@ export const invalidName = k8sRule({
         files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("              path: /health\n              port: 8080", '              path: /health\n              port: "8080"')),
         world: WORLD,
         message: 'livenessProbe.httpGet.port: Invalid value: "8080": must contain at least one letter (a-z)',
+      },
+      {
+        name: "a NetworkPolicy's port quoted",
+        files: {
+          ...APP_FILES,
+          "k8s/networkpolicy.yaml":
+            "apiVersion: networking.k8s.io/v1\nkind: NetworkPolicy\nmetadata:\n  name: web\nspec:\n  podSelector:\n    matchLabels:\n      app: web\n  ingress:\n    - ports:\n        - port: \"8080\"\n",
+        },
+        world: WORLD,
+        file: "k8s/networkpolicy.yaml",
+        line: 11,
+        message: 'The NetworkPolicy "web" is invalid: spec.ingress[0].ports[0].port: Invalid value: "8080": must contain at least one letter (a-z)',
       },
       { name: "long port name", files: { "k8s/deployment.yaml": DEPLOYMENT.replace("- name: http\n", "- name: http-metrics-port\n") }, line: 21, message: "must be no more than 15 characters" },
     ],
