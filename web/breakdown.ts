@@ -36,7 +36,7 @@ export function renderBreakdown(breakdown: ScoreBreakdown, caption = "Score brea
   const violations =
     breakdown.violations.length === 0
       ? null
-      : h("div", { class: "violations" }, h("p", {}, "Why fixes did not count:"), h("ul", {}, ...breakdown.violations.map((v) => h("li", {}, v))));
+      : h("div", { class: "violations" }, h("p", {}, "Why fixes did not count:"), h("ul", {}, ...breakdown.violations.map((v) => h("li", {}, v.message))));
   return h("div", { class: "breakdown-block" }, table, facts, violations);
 }
 

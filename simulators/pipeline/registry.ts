@@ -82,8 +82,8 @@ export function registryLists(registry: World["registry"], key: string): boolean
 }
 
 /**
- * The namespaces a delivery owns: the repository owner's on ghcr.io, and each namespace its workflows push
- * to (`ghcr.io/acme` of `ghcr.io/acme/web`). Every image there is one of its own, so the registry holds
+ * The namespaces a delivery owns: the repository owner's on ghcr.io, and each namespace its workflows build
+ * or push images in (`ghcr.io/acme` of `ghcr.io/acme/web`). Every image there is one of its own, so the registry holds
  * only what the world lists and the workflows pushed: a manifest naming another repository there (one
  * nobody pushes) names an image that does not exist.
  */

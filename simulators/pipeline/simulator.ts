@@ -122,7 +122,8 @@ export function simulatePipeline(repo: Repository, world: World, options: Simula
   const registry = registryAfter(world, pushes.map((p) => ({ reference: p.reference, config: configForPush(p, runs, builds.images, world) })));
   const failedSoFar = engine.current().some((d) => d.severity === "error");
   if (!gated || (everyRunComplete && !failedSoFar)) {
-    const closed = gated ? deliveryNamespaces(world, pushes) : [];
+    const tagged = runs.flatMap((r) => r.builds).flatMap((b) => b.tags.map((t) => parseImageRef(t)));
+    const closed = gated ? deliveryNamespaces(world, [...pushes, ...tagged]) : [];
     simulateCluster(engine, repo, { ...world, registry, registry_namespaces: [...world.registry_namespaces, ...closed] });
     const objects = manifestObjects(repo, world, options);
     const built = new Set(runs.flatMap((r) => r.builds).flatMap((b) => b.tags.map(repositoryKey)));

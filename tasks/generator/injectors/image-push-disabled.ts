@@ -136,7 +136,8 @@ export const imagePushDisabled = defineInjector({
         description: `${place.workflow.file} builds ${images} but ${done.says} (\`${done.shown}\`), so the registry never has it and the cluster cannot pull it.`,
         hint: "The image the pods cannot pull is built by the release on every run. Follow it from the build to the registry.",
         stage: "runtime",
-        detection: detections("PIPE001", deployed.map((d) => d.file)),
+        // The cluster's own answer (the pull is refused) beside the delivery's explanation of it.
+        detection: [...detections("PIPE001", deployed.map((d) => d.file)), ...detections("K8S021", deployed.map((d) => d.file))],
       },
     };
   },
