@@ -8,7 +8,7 @@ import type { Scenario } from "../tasks/schema.js";
 
 export class ResetError extends Error {
   constructor(
-    readonly field: "task_id" | "scenario_id",
+    readonly field: "task_id" | "scenario_id" | "difficulty" | "split",
     message: string,
   ) {
     super(message);
@@ -29,7 +29,14 @@ export function freshSeed(): number {
   return randomInt(0, 2 ** 31 - 1);
 }
 
-export function chooseScenario(catalog: Catalog, request: { task_id?: string; scenario_id?: string }, seed: number): Scenario {
+export function chooseScenario(catalog: Catalog, request: { task_id?: string; scenario_id?: string; difficulty?: string; split?: string }, seed: number): Scenario {
+  const generated = catalog.generated;
+  if ((request.difficulty !== undefined || request.split !== undefined) && (generated === undefined || request.task_id !== generated.task.task_id)) {
+    throw new ResetError(request.difficulty !== undefined ? "difficulty" : "split", `difficulty and split choose a generated scenario: give task_id '${generated?.task.task_id ?? "generated"}' with them`);
+  }
+  if (generated !== undefined && request.task_id === generated.task.task_id && request.scenario_id === undefined) {
+    return generated.draw({ seed, ...(request.difficulty ? { difficulty: request.difficulty } : {}), ...(request.split ? { split: request.split } : {}) });
+  }
   if (request.task_id !== undefined && !catalog.task(request.task_id)) {
     throw new ResetError("task_id", `unknown task_id '${request.task_id}'; valid: ${catalog.tasks.map((t) => t.task_id).join(", ")}`);
   }

@@ -2,6 +2,7 @@
  * The server's settings: options passed to createApp win, then the environment (MAX_SESSIONS,
  * SESSION_TTL_S, MAX_BODY_BYTES), then the defaults.
  */
+import { DEFAULT_MAX_BODY_BYTES } from "../contracts/limits.js";
 import type { Catalog } from "../tasks/catalog.js";
 import type { ErrorLogger } from "./errors.js";
 
@@ -22,7 +23,7 @@ export interface AppOptions {
   sweepIntervalMs?: number;
 }
 
-export const DEFAULTS = { maxSessions: 1024, sessionTtlSeconds: 900, maxBodyBytes: 1024 * 1024 } as const;
+export const DEFAULTS = { maxSessions: 1024, sessionTtlSeconds: 900, maxBodyBytes: DEFAULT_MAX_BODY_BYTES } as const;
 
 export type ResolvedOptions = Required<Omit<AppOptions, "catalog" | "sweepIntervalMs">> &
   Pick<AppOptions, "catalog" | "sweepIntervalMs">;

@@ -6,9 +6,9 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { ActionSchema, type Action } from "../../contracts/actions.js";
-import { benchmark } from "../../baseline/benchmark.js";
 import { SelectionError } from "../../baseline/selection.js";
 import { gradeTrajectory, type GradeResult } from "../../graders/grade.js";
+import { baselineReport } from "../baseline-reports.js";
 import { EMPTY_BODY, readJsonBody } from "../body.js";
 import type { ServerContext } from "../context.js";
 import { ValidationError, type ValidationDetail } from "../errors.js";
@@ -51,7 +51,7 @@ export function agentRoutes(ctx: ServerContext): Hono {
     // An empty body (or null) means "every scenario", as /reset treats it.
     const request = parseOrThrow(BaselineRequestSchema, body === EMPTY_BODY || body === null ? {} : body, ["body"]);
     try {
-      return c.json(await benchmark(ctx.catalog, "baseline", request));
+      return c.json(await baselineReport(ctx.catalog, request));
     } catch (error) {
       if (error instanceof SelectionError) {
         throw new ValidationError([{ type: "value_error", loc: ["body", error.field], msg: error.message, input: request[error.field] ?? null }]);

@@ -8,11 +8,12 @@
  * SSE stream, which the transport allows; GET /mcp is a 405 (no server-initiated stream).
  */
 import type { Context } from "hono";
+import { quote } from "../../contracts/quote.js";
 import { Hono } from "hono";
 import { EMPTY_BODY, readJsonBody } from "../body.js";
 import type { ServerContext } from "../context.js";
 import { ValidationError } from "../errors.js";
-import { dispatch, SUPPORTED_PROTOCOL_VERSIONS } from "../mcp/dispatch.js";
+import { dispatch, SUPPORTED_PROTOCOL_VERSIONS, type RpcOutcome } from "../mcp/dispatch.js";
 import { parseError, readRequest, RPC, rpcError } from "../mcp/jsonrpc.js";
 import type { Session } from "../session.js";
 
@@ -28,7 +29,7 @@ export function mcpRoutes(ctx: ServerContext): Hono {
     const version = c.req.header("mcp-protocol-version");
     if (version !== undefined && !(SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(version)) {
       const supported = SUPPORTED_PROTOCOL_VERSIONS.join(", ");
-      return c.json(rpcError(null, RPC.INVALID_REQUEST, `Unsupported MCP-Protocol-Version '${version}'; supported: ${supported}`), 400);
+      return c.json(rpcError(null, RPC.INVALID_REQUEST, `Unsupported MCP-Protocol-Version '${quote(version)}'; supported: ${supported}`), 400);
     }
     let body: unknown;
     try {
@@ -40,7 +41,15 @@ export function mcpRoutes(ctx: ServerContext): Hono {
     if (body === EMPTY_BODY) return c.json(parseError());
     const { request, error } = readRequest(body);
     if (error) return c.json(error);
-    const { response, opened } = dispatch(request, { store: ctx.sessions, catalog: ctx.catalog, bound });
+    let outcome: RpcOutcome;
+    try {
+      outcome = dispatch(request, { store: ctx.sessions, catalog: ctx.catalog, bound });
+    } catch (failure) {
+      // A bug, not the client's doing: logged, and answered in JSON-RPC's shape, which every MCP client reads.
+      ctx.options.logError("POST /mcp failed", failure);
+      return c.json(rpcError(request.id, RPC.INTERNAL_ERROR, "Internal error"));
+    }
+    const { response, opened } = outcome;
     if (response === null) return c.body(null, 202);
     return c.json(response, 200, opened ? { "Mcp-Session-Id": opened.id } : {});
   });
@@ -66,5 +75,5 @@ function boundSession(c: Context, ctx: ServerContext): Session | null | Response
 
 function sessionNotFound(c: Context, id: string, ttlSeconds: number): Response {
   const why = `unknown, ended, or expired after ${ttlSeconds} s idle`;
-  return c.json(rpcError(null, RPC.SESSION_NOT_FOUND, `Session not found: '${id}' (${why}); initialize a new session`), 404);
+  return c.json(rpcError(null, RPC.SESSION_NOT_FOUND, `Session not found: '${quote(id)}' (${why}); initialize a new session`), 404);
 }

@@ -9,9 +9,11 @@
 import type { z } from "zod";
 import type { Catalog } from "../../tasks/catalog.js";
 import { STATE_WHERE, stepEpisode } from "../episode-commands.js";
+import { preview, quote } from "../../contracts/quote.js";
 import { HttpError, ValidationError, type ErrorLogger } from "../errors.js";
+import { readJsonText } from "../json-text.js";
 import { dispatch } from "../mcp/dispatch.js";
-import { readRequest, rpcResult } from "../mcp/jsonrpc.js";
+import { readRequest, RPC, rpcError, rpcResult } from "../mcp/jsonrpc.js";
 import { parseResetRequest, resetErrorMessage } from "../reset-request.js";
 import type { Session } from "../session.js";
 import type { SessionStore } from "../sessions.js";
@@ -46,6 +48,9 @@ export interface ConnectionContext {
   logError: ErrorLogger;
 }
 
+/** The answer to a frame that failed for a reason no client caused (logged, never detailed). */
+const INTERNAL_ERROR_FRAME = errorFrame("EXECUTION_ERROR", "internal error");
+
 /** WebSocket close code for a normal close; OpenEnv closes with it in every case. */
 export const NORMAL_CLOSURE = 1000;
 
@@ -77,18 +82,34 @@ export class EpisodeConnection {
     };
   }
 
-  /** Handles one text frame. */
+  /**
+   * Handles one text frame. Never throws: an exception here would escape the socket's listener and end the
+   * process, so whatever goes wrong is answered with an error frame.
+   */
   receive(raw: string): void {
     if (!this.open) return;
-    let frame: unknown;
     try {
-      frame = JSON.parse(raw);
+      this.handle(raw);
     } catch (error) {
-      this.sink.send(errorFrame("INVALID_JSON", `Invalid JSON: ${error instanceof Error ? error.message : String(error)}`));
+      // Building the answer itself failed; the frame sent now is a constant, so this cannot fail again.
+      try {
+        this.ctx.logError("ws frame failed", error);
+        this.sink.send(INTERNAL_ERROR_FRAME);
+      } catch {
+        // The socket is gone: there is no one left to answer.
+      }
+    }
+  }
+
+  private handle(raw: string): void {
+    const reading = readJsonText(raw);
+    if (!reading.ok) {
+      this.sink.send(errorFrame("INVALID_JSON", `Invalid JSON: ${reading.reason}`));
       return;
     }
+    const frame = reading.value;
     if (frame === null || typeof frame !== "object" || Array.isArray(frame)) {
-      this.fail("SESSION_ERROR", `a frame must be a JSON object like {"type": "reset"}, got ${Array.isArray(frame) ? "an array" : JSON.stringify(frame)}`);
+      this.fail("SESSION_ERROR", `a frame must be a JSON object like {"type": "reset"}, got ${Array.isArray(frame) ? "an array" : preview(frame)}`);
       return;
     }
     this.session.touch();
@@ -99,7 +120,7 @@ export class EpisodeConnection {
       else if (error instanceof HttpError) this.sink.send(errorFrame("EXECUTION_ERROR", error.message));
       else {
         this.ctx.logError("ws frame failed", error);
-        this.sink.send(errorFrame("EXECUTION_ERROR", "internal error"));
+        this.sink.send(INTERNAL_ERROR_FRAME);
       }
     }
   }
@@ -144,13 +165,20 @@ export class EpisodeConnection {
         const { data } = parse(McpFrame, frame);
         const { request, error } = readRequest(data);
         if (error) return this.sink.send(mcpFrame(error));
-        const { response } = dispatch(request, { store: this.ctx.store, catalog: this.ctx.catalog, bound: this.session });
+        let response;
+        try {
+          ({ response } = dispatch(request, { store: this.ctx.store, catalog: this.ctx.catalog, bound: this.session }));
+        } catch (error) {
+          // A bug: logged, and answered in JSON-RPC's shape, as /mcp answers it.
+          this.ctx.logError("ws mcp frame failed", error);
+          return this.sink.send(mcpFrame(rpcError(request.id, RPC.INTERNAL_ERROR, "Internal error")));
+        }
         // A notification gets an empty result here: over /ws every request frame is answered.
         this.sink.send(mcpFrame(response ?? rpcResult(null, {})));
         return;
       }
       default:
-        this.sink.send(errorFrame("UNKNOWN_TYPE", `Unknown message type: ${typeof type === "string" ? type : JSON.stringify(type)}`));
+        this.sink.send(errorFrame("UNKNOWN_TYPE", `Unknown message type: ${quote(type)}`));
     }
   }
 
