@@ -4,8 +4,9 @@
  * empty workspace: `failed to read dockerfile: open Dockerfile: no such file or directory`, `npm error code
  * ENOENT`, `Could not open requirements file` (GHA101; real-errors.md §C, checkout_after_build).
  *
- * Split rule: train moves the checkout to just after the first step that needs it; test moves it to the end of
- * the job, after every step. Jobs where a setup action with a dependency cache (setup-python, setup-node,
+ * Split rule: train moves the checkout to just after the first step that needs it; test drops it, so the job
+ * never checks the repository out (where the reader is the job's last step, moving the checkout to the end
+ * would be train's fault again). Jobs where a setup action with a dependency cache (setup-python, setup-node,
  * setup-java with `cache:`, setup-go) would run before the checkout are not a place: the real run would fail
  * in that action first, which the simulator does not model.
  */
@@ -55,15 +56,15 @@ function placesIn(map: WorkflowMap): Place[] {
   });
 }
 
-/** The file with the checkout step moved to just after `after` (a step of the same job). */
-function moved(map: WorkflowMap, checkout: Step, after: Step): string {
+/** The file with the checkout step moved to just after `after` (a step of the same job), or dropped (null). */
+function moved(map: WorkflowMap, checkout: Step, after: Step | null): string {
   const spaced = map.lines[checkout.end]?.trim() === "";
   const block = map.lines.slice(checkout.start, checkout.end);
   const out: string[] = [];
   map.lines.forEach((line, i) => {
     if (i >= checkout.start && i < checkout.end + (spaced ? 1 : 0)) return;
     out.push(line);
-    if (i === after.end - 1) out.push(...(spaced ? ["", ...block] : block));
+    if (after && i === after.end - 1) out.push(...(spaced ? ["", ...block] : block));
   });
   return out.join("\n");
 }
@@ -71,20 +72,19 @@ function moved(map: WorkflowMap, checkout: Step, after: Step): string {
 export const checkoutAfterBuild = defineInjector({
   kind: "checkout-after-build",
   layer: "workflow",
-  summary: "actions/checkout runs after the step that reads the repository: `open Dockerfile: no such file or directory`, ENOENT (GHA101)",
+  summary: "actions/checkout runs after the step that reads the repository, or not at all: `open Dockerfile: no such file or directory`, ENOENT (GHA101)",
   inject(ctx) {
     const places = workflowMaps(ctx.files).flatMap(placesIn);
     return firstFitting(ctx.rng, places, ({ map, job, checkout, reader }) => {
-      const target = ctx.split === "test" ? job.steps[job.steps.length - 1]! : reader;
-      const content = moved(map, checkout, target);
-      const where = ctx.split === "test" ? "as the job's last step" : "right after it";
+      const test = ctx.split === "test";
+      const content = moved(map, checkout, test ? null : reader);
       return workflowInjection(ctx, {
         kind: "checkout-after-build",
         changed: [{ file: map.file, content }],
         issue: {
           description:
-            `${map.file}: in job '${job.key}', the step '${stepLabel(map, reader)}' reads the repository's files, but actions/checkout runs ` +
-            `${where}: every job starts on a fresh runner with an empty workspace, so the step finds nothing.`,
+            `${map.file}: in job '${job.key}', the step '${stepLabel(map, reader)}' reads the repository's files, but ` +
+            `${test ? "the job has no actions/checkout step" : "actions/checkout runs only right after it"}: every job starts on a fresh runner with an empty workspace, so the step finds nothing.`,
           hint: "A job starts on a fresh runner. At the step that fails, what has put the repository's files into the workspace yet?",
           stage: "build",
           detection: [{ code: "GHA101", file: map.file }],

@@ -1,8 +1,9 @@
 /**
  * How a workflow injector turns its change into an Injection: the changed lines become the repair's edits
- * (each the broken text with just enough unchanged lines around it to occur once in the file, replaced by the
- * original), those texts are what the fault introduced, and a change that would touch text another fault of
- * the scenario introduced is refused, so every fault's repair still applies after all the others are injected.
+ * (each the broken text with just enough unchanged lines around it to occur once in the file, and still once
+ * when the other faults are repaired, replaced by the original), those texts are what the fault introduced,
+ * and a change that would touch text another fault of the scenario introduced, or repeat it, is refused, so
+ * every fault's repair still applies after all the others are injected and in any order.
  */
 import { diffArrays } from "diff";
 import type { Action } from "../../../../contracts/actions.js";
@@ -63,11 +64,23 @@ export function touchesReserved(ctx: Pick<InjectionContext, "reserved">, file: s
 }
 
 /**
- * The edits that turn `after` back into `before`, or null when a changed line (or the context its edit
- * needs) overlaps text another fault introduced, or no edit can be made to match exactly once. The edits go
- * from the end of the file up, each matching once in the text the edits before it left.
+ * Whether an edit from `broken` back to `original` still matches once when the faults injected before this
+ * one are repaired: in the base's text (`clean`, where those repairs lead), the original occurs once (this
+ * fault's place) and, broken there, the broken text too. A fault that moves a step the base has twice (a login
+ * in each of two jobs) needs the context that tells the two apart.
  */
-export function repairEdits(ctx: Pick<InjectionContext, "reserved">, file: string, before: string, after: string): Edit[] | null {
+function uniqueAlone(clean: string | undefined, before: string, broken: string, original: string): boolean {
+  if (clean === undefined || clean === before) return true;
+  return occurrences(clean, original).length === 1 && occurrences(clean.replace(original, () => broken), broken).length === 1;
+}
+
+/**
+ * The edits that turn `after` back into `before`, or null when a changed line (or the context its edit
+ * needs) overlaps text another fault introduced, or no edit can be made to match exactly once, now and once
+ * the faults before it are repaired (`clean` is the file in the base). The edits go from the end of the file
+ * up, each matching once in the text the edits before it left.
+ */
+export function repairEdits(ctx: Pick<InjectionContext, "reserved">, file: string, before: string, after: string, clean?: string): Edit[] | null {
   const a = lineTokens(before);
   const b = lineTokens(after);
   let hunks = hunksOf(a, b);
@@ -92,9 +105,9 @@ export function repairEdits(ctx: Pick<InjectionContext, "reserved">, file: strin
         const lead = Math.min(k, h.b0, h.a0);
         const trail = Math.min(k, b.length - h.b1, a.length - h.a1);
         const old = work.slice(h.b0 - lead, h.b1 + trail).join("");
-        if (old !== "" && occurrences(work.join(""), old).length === 1) {
+        const fixed = a.slice(h.a0 - lead, h.a1 + trail);
+        if (old !== "" && occurrences(work.join(""), old).length === 1 && uniqueAlone(clean, before, old, fixed.join(""))) {
           if (touchesReserved(ctx, file, before, offsets[h.a0 - lead]!, offsets[h.a1 + trail]!)) return null;
-          const fixed = a.slice(h.a0 - lead, h.a1 + trail);
           edits.push({ file_path: file, old_content: old, new_content: fixed.join("") });
           work = [...work.slice(0, h.b0 - lead), ...fixed, ...work.slice(h.b1 + trail)];
           break;
@@ -104,6 +117,12 @@ export function repairEdits(ctx: Pick<InjectionContext, "reserved">, file: strin
     }
     return edits;
   }
+}
+
+/** A file's text in the base, or undefined when the base does not have it. */
+function cleanText(base: InjectionContext["base"], file: string): string | undefined {
+  const f = base.files[file];
+  return typeof f === "string" ? f : f?.content;
 }
 
 /** What an injector says about its fault; the changes and the repair are worked out from the new texts. */
@@ -124,12 +143,14 @@ export interface WorkflowFault {
  * The Injection for a fault: its changes, the repair (one edit_file putting each changed span back), and
  * the introduced texts; null when a change touches another fault's text or its repair cannot be exact.
  */
-export function workflowInjection(ctx: Pick<InjectionContext, "files" | "reserved">, fault: WorkflowFault): Injection | null {
+export function workflowInjection(ctx: Pick<InjectionContext, "files" | "reserved" | "base">, fault: WorkflowFault): Injection | null {
   const edits: Edit[] = [];
   for (const { file, content } of fault.changed) {
     const before = ctx.files.get(file)?.content;
     if (before === undefined || before === content) return null;
-    const own = repairEdits(ctx, file, before, content);
+    // Another fault's text must occur as often as it did, or its repair would match twice.
+    if (ctx.reserved.some((r) => r.file === file && occurrences(content, r.text).length !== occurrences(before, r.text).length)) return null;
+    const own = repairEdits(ctx, file, before, content, cleanText(ctx.base, file));
     if (!own) return null;
     edits.push(...own);
   }
