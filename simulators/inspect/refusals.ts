@@ -25,7 +25,8 @@ export function writeRefusal(argv: readonly string[]): string | null {
   }
   const subs = WRITING_SUBCOMMANDS[program];
   if (subs) {
-    const words = rest.filter((a) => !a.startsWith("-"));
+    // A flag's value is not a subcommand: `kubectl -n prod delete …`, `git -C dir commit …`.
+    const words = rest.filter((a, i) => !a.startsWith("-") && !["-n", "--namespace", "-C", "--context", "-R", "--repo"].includes(rest[i - 1] ?? ""));
     const sub = subs.find((s) => s.split(" ").every((part, i) => words[i] === part));
     if (sub) return `'${program} ${sub}' would change the ${program === "git" ? "repository" : program === "kubectl" ? "cluster" : program === "gh" ? "GitHub repository or its runs" : "registry or the host"}; inspections only read.`;
   }
