@@ -4,7 +4,7 @@
  * except an optional `metadata` object that OpenEnv clients may attach.
  */
 import { z } from "zod";
-import { MAX_EDITS_PER_ACTION, MAX_LINE_NUMBER, MAX_PATH_CHARS, MAX_TEXT_CHARS } from "./limits.js";
+import { MAX_EDITS_PER_ACTION, MAX_INSPECT_COMMAND_CHARS, MAX_LINE_NUMBER, MAX_PATH_CHARS, MAX_TEXT_CHARS } from "./limits.js";
 
 /** Lines are counted from 1; the cap keeps absurd numbers out without limiting any real file. */
 const LineNumber = z.number().int().min(1).max(MAX_LINE_NUMBER).describe("1-based line number");
@@ -92,6 +92,22 @@ export const ApplyPatchAction = z
   .strict()
   .describe("Apply a unified diff");
 
+export const InspectAction = z
+  .object({
+    action_type: z.literal("inspect"),
+    command: z
+      .string()
+      .min(1)
+      .max(MAX_INSPECT_COMMAND_CHARS)
+      .describe(
+        "a read-only command, answered from the simulation of the current files: cat, grep -rn, ls, find, git diff, " +
+          "docker build ., gh run view --log, kubectl get pods, kubectl describe pod NAME, ... (pipes to grep, head, tail, wc work)",
+      ),
+    metadata: Metadata,
+  })
+  .strict()
+  .describe("Look at the repository, the build, the CI run or the cluster without changing anything (a step, but not counted by efficiency)");
+
 export const RequestHintAction = z
   .object({ action_type: z.literal("request_hint"), metadata: Metadata })
   .strict()
@@ -110,6 +126,7 @@ export const ActionSchema = z.discriminatedUnion("action_type", [
   AddBlockAction,
   DeleteBlockAction,
   ApplyPatchAction,
+  InspectAction,
   RequestHintAction,
   SubmitAction,
 ]);
@@ -119,4 +136,9 @@ export type ActionType = Action["action_type"];
 export const ACTION_TYPES: readonly ActionType[] = ActionSchema.options.map((o) => o.shape.action_type.value);
 
 /** Actions that edit files; the others neither touch files nor can fail. */
-export type EditAction = Exclude<Action, { action_type: "request_hint" | "submit" }>;
+export type EditAction = Exclude<Action, { action_type: "request_hint" | "submit" | "inspect" }>;
+
+/** Whether an action edits files (every action but inspections, hints and submit). */
+export function isEditAction(action: Action): action is EditAction {
+  return action.action_type !== "request_hint" && action.action_type !== "submit" && action.action_type !== "inspect";
+}

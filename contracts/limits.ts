@@ -66,6 +66,13 @@ export const MAX_PATCH_HUNKS = 200;
  */
 export const MAX_PATCH_SEARCH_STEPS = 2_000_000;
 
+// --- inspect ---------------------------------------------------------------------------------------------
+
+// The inspect action's bounds live with its interpreter (the simulators sit below the contracts).
+import { MAX_GREP_PATTERN_CHARS, MAX_INSPECT_COMMAND_CHARS, MAX_INSPECT_OUTPUT_CHARS, MAX_INSPECT_PIPELINE_COMMANDS } from "../simulators/inspect/limits.js";
+
+export { MAX_GREP_PATTERN_CHARS, MAX_INSPECT_COMMAND_CHARS, MAX_INSPECT_OUTPUT_CHARS, MAX_INSPECT_PIPELINE_COMMANDS };
+
 // --- What error messages quote --------------------------------------------------------------------------
 
 /** Characters of an untrusted value an error message quotes; the rest is elided. */
@@ -107,6 +114,10 @@ export const LIMITS = {
   MAX_REPOSITORY_BYTES,
   MAX_PATCH_HUNKS,
   MAX_PATCH_SEARCH_STEPS,
+  MAX_INSPECT_COMMAND_CHARS,
+  MAX_INSPECT_PIPELINE_COMMANDS,
+  MAX_INSPECT_OUTPUT_CHARS,
+  MAX_GREP_PATTERN_CHARS,
   MAX_QUOTED_CHARS,
   MAX_VALIDATION_DETAILS,
   MAX_LISTED_MATCHES,

@@ -13,8 +13,9 @@ export const ScoreBreakdownSchema = z.object({
   issues_total: z.number().int(),
   fixed_fraction: z.number().describe("f: issues fixed / issues total in the final files"),
   all_fixed: z.boolean(),
-  efficiency: z.number().describe("e: 1 up to optimal_steps, falling linearly to 0 at max_steps"),
-  steps: z.number().int(),
+  efficiency: z.number().describe("e: 1 while the steps other than inspections are ≤ optimal_steps, falling linearly to 0 at max_steps"),
+  steps: z.number().int().describe("every step taken, inspections included (they count toward max_steps)"),
+  inspections: z.number().int().describe("inspect actions among the steps; e counts only the other steps"),
   optimal_steps: z.number().int(),
   max_steps: z.number().int(),
   hints_used: z.number().int(),
@@ -51,6 +52,10 @@ export const ObservationSchema = z.object({
   hints_used: z.number().int(),
   hint: z.string().nullable(),
   last_action_error: z.string().nullable().describe("why the last action failed and changed nothing, or null"),
+  inspect_output: z
+    .string()
+    .nullable()
+    .describe("what the last action's inspection printed (or why it was refused); null when the last action was not an inspection"),
   score: z.number().nullable().describe("the grader's score once the episode is done"),
   score_breakdown: ScoreBreakdownSchema.nullable(),
 });

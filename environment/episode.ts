@@ -11,6 +11,7 @@ import type { Catalog } from "../tasks/catalog.js";
 import type { Scenario, Task } from "../tasks/schema.js";
 import type { Action } from "../contracts/actions.js";
 import { applyEditAction } from "./apply-action.js";
+import { inspectRepository } from "../simulators/inspect/index.js";
 import type { EpisodeRecord } from "./episode-record.js";
 import type { EpisodeState, Observation, ResetRequest, ScoreBreakdown, StepResult } from "../contracts/observation.js";
 import type { Judge } from "./judge.js";
@@ -53,11 +54,15 @@ interface Progress {
   readonly repo: Repository;
   readonly assessment: Assessment;
   readonly steps: number;
+  /** Inspect actions among the steps. */
+  readonly inspections: number;
   readonly hints: number;
   readonly failed: number;
   readonly totalReward: number;
   readonly hint: string | null;
   readonly lastActionError: string | null;
+  /** What the last action's inspection printed; null after any other action. */
+  readonly inspectOutput: string | null;
   readonly finished: boolean;
   readonly breakdown: ScoreBreakdown | null;
 }
@@ -77,6 +82,8 @@ function internalErrorMessage(error: unknown): string {
 export class Episode {
   private progress: Progress;
   private readonly actions: Action[] = [];
+  /** The files the episode started from, which `git diff` compares with. */
+  private readonly initialRepo: Repository;
 
   private constructor(
     readonly scenario: Scenario,
@@ -86,15 +93,18 @@ export class Episode {
     readonly seed: number | null,
   ) {
     const initial = repositoryFrom(scenario.files);
+    this.initialRepo = initial;
     this.progress = {
       repo: initial,
       assessment: initialAssessment(judge, scenario, initial),
       steps: 0,
+      inspections: 0,
       hints: 0,
       failed: 0,
       totalReward: 0,
       hint: null,
       lastActionError: null,
+      inspectOutput: null,
       finished: false,
       breakdown: null,
     };
@@ -142,9 +152,16 @@ export class Episode {
   private advance(action: Action): { progress: Progress; reward: number } {
     const was = this.progress;
     let reward = 0;
-    let { repo, assessment, hints, failed, hint, finished } = was;
+    let { repo, assessment, inspections, hints, failed, hint, finished } = was;
     let lastActionError: string | null = null;
+    let inspectOutput: string | null = null;
     switch (action.action_type) {
+      case "inspect":
+        // Read-only: the files, the assessment and the reward stay as they were. A refused command is an
+        // answer (what the supported commands are), not a failed action.
+        inspections += 1;
+        inspectOutput = inspectRepository(action.command, { repo, world: this.scenario.world, start: this.initialRepo });
+        break;
       case "request_hint": {
         hints += 1;
         reward += REWARD.hint;
@@ -173,10 +190,13 @@ export class Episode {
     }
     const steps = was.steps + 1;
     if (assessment.fixedCount === this.scenario.issues.length || steps >= this.scenario.max_steps) finished = true;
-    const breakdown = finished ? this.judge.score({ scenario: this.scenario, assessment, steps, hints, failed }) : null;
+    const breakdown = finished ? this.judge.score({ scenario: this.scenario, assessment, steps, inspections, hints, failed }) : null;
     reward = round4(reward);
     const totalReward = round4(was.totalReward + reward);
-    return { progress: { repo, assessment, steps, hints, failed, totalReward, hint, lastActionError, finished, breakdown }, reward };
+    return {
+      progress: { repo, assessment, steps, inspections, hints, failed, totalReward, hint, lastActionError, inspectOutput, finished, breakdown },
+      reward,
+    };
   }
 
   /** The current observation; reward 0 as OpenEnv answers a reset. */
@@ -186,8 +206,8 @@ export class Episode {
 
   /** The score breakdown of the current files, as if the episode ended now. */
   grade(): ScoreBreakdown {
-    const { assessment, steps, hints, failed } = this.progress;
-    return this.judge.score({ scenario: this.scenario, assessment, steps, hints, failed });
+    const { assessment, steps, inspections, hints, failed } = this.progress;
+    return this.judge.score({ scenario: this.scenario, assessment, steps, inspections, hints, failed });
   }
 
   files(): Repository {
@@ -219,7 +239,7 @@ export class Episode {
   }
 
   private observation(): Observation {
-    const { repo, assessment, steps, hints, hint, lastActionError, breakdown } = this.progress;
+    const { repo, assessment, steps, hints, hint, lastActionError, inspectOutput, breakdown } = this.progress;
     // Null-prototype records: a file named __proto__ (or toString) is a key like any other, and survives
     // JSON.stringify, and no lookup by path ever finds an inherited property.
     const files: Record<string, string> = Object.create(null);
@@ -246,6 +266,7 @@ export class Episode {
       hints_used: hints,
       hint,
       last_action_error: lastActionError,
+      inspect_output: inspectOutput,
       score: breakdown?.score ?? null,
       score_breakdown: breakdown,
     };

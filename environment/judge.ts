@@ -12,7 +12,10 @@ import type { Scenario } from "../tasks/schema.js";
 export interface EpisodeFacts {
   scenario: Scenario;
   assessment: Assessment;
+  /** Every step taken, inspections included. */
   steps: number;
+  /** Inspect actions among the steps: they count toward max_steps, not toward efficiency. */
+  inspections: number;
   hints: number;
   failed: number;
 }

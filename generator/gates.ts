@@ -7,7 +7,7 @@
  * per repair step. The canary agents (do nothing, delete or empty every file, suppress, switch off) stay at the
  * floor by the grader's construction; `canaries: true` plays them too, as the generator's tests do.
  */
-import type { Action } from "../contracts/actions.js";
+import { isEditAction, type Action } from "../contracts/actions.js";
 import type { Assessment } from "../contracts/assessment.js";
 import { applyEditAction } from "../environment/apply-action.js";
 import { assess } from "../graders/assess.js";
@@ -32,7 +32,7 @@ function walk(scenario: Scenario, actions: readonly Action[]): { states: Reposit
   let repo = repositoryFrom(scenario.files);
   const states = [repo];
   for (const action of actions) {
-    if (action.action_type === "request_hint" || action.action_type === "submit") continue;
+    if (!isEditAction(action)) continue;
     const out = applyEditAction(repo, action);
     if (!out.ok) return { states, error: out.error };
     repo = out.repo;
@@ -58,7 +58,7 @@ export function checkGates(scenario: Scenario, options: { canaries?: boolean } =
     if (!issue.detection.some((d) => firing.has(checkKey(d.code, d.file)))) problems.push(`${issue.id} never shows along the repair`);
   }
   const end = assessments[assessments.length - 1]!;
-  const breakdown = gradeEpisodeState({ scenario, assessment: end, steps: scenario.solution.length, hints: 0, failed: 0 });
+  const breakdown = gradeEpisodeState({ scenario, assessment: end, steps: scenario.solution.length, inspections: 0, hints: 0, failed: 0 });
   if (!breakdown.solved || breakdown.score < 0.9) problems.push(`the reference repair scores ${breakdown.score} (solved: ${breakdown.solved}; ${breakdown.violations.map((v) => v.message).join("; ")})`);
   if (options.canaries === true) {
     const catalog = catalogOf(scenario);

@@ -5,12 +5,13 @@ import { scoreComponents } from "./score.js";
 
 export type { EpisodeFacts } from "../environment/judge.js";
 
-export function gradeEpisodeState({ scenario, assessment, steps, hints, failed }: EpisodeFacts): ScoreBreakdown {
+export function gradeEpisodeState({ scenario, assessment, steps, inspections, hints, failed }: EpisodeFacts): ScoreBreakdown {
   const total = scenario.issues.length;
   const { score, f, e, components } = scoreComponents({
     issuesFixed: assessment.fixedCount,
     issuesTotal: total,
-    steps,
+    // Efficiency measures edits and hints: looking around is paid for by max_steps alone.
+    steps: steps - inspections,
     optimalSteps: scenario.optimal_steps,
     maxSteps: scenario.max_steps,
     hints,
@@ -28,6 +29,7 @@ export function gradeEpisodeState({ scenario, assessment, steps, hints, failed }
     all_fixed: assessment.fixedCount === total,
     efficiency: e,
     steps,
+    inspections,
     optimal_steps: scenario.optimal_steps,
     max_steps: scenario.max_steps,
     hints_used: hints,

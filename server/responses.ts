@@ -51,6 +51,7 @@ export const InfoSchema = z.object({
       efficiency: z.number(),
       hint: z.number().describe("what each hint takes off the score"),
       failed: z.number().describe("what each failed action takes off the score"),
+      inspect: z.number().describe("what each inspection takes off the score: none; it counts toward max_steps, not toward efficiency's steps"),
       floor: z.number(),
       ceiling: z.number(),
     })

@@ -36,7 +36,7 @@ export function catalogRoutes(ctx: ServerContext): Hono {
       tasks: ctx.catalog.tasks.length,
       scenarios: ctx.catalog.scenarios.length,
       action_types: ACTION_TYPES,
-      scoring: { ...WEIGHTS, floor: SCORE_FLOOR, ceiling: SCORE_CEILING },
+      scoring: { ...WEIGHTS, inspect: 0, floor: SCORE_FLOOR, ceiling: SCORE_CEILING },
       endpoints: ENDPOINTS,
     });
   });

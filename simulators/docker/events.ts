@@ -192,6 +192,8 @@ export interface ImageBuiltEvent {
   file: string;
   image: Image;
   platform: string | undefined;
+  /** The build's steps as BuildKit labels them (`[2/5] WORKDIR /app`), in the order they ran. */
+  steps: readonly string[];
 }
 
 export type DockerEvent =

@@ -130,7 +130,7 @@ export function simulateDockerfile(engine: RuleEngine, repo: Repository, options
   }
   const image = outcome.image;
   if (!image) return { image: null, failed: true };
-  unit.emit({ type: "image-built", file, image, platform: request.platform });
+  unit.emit({ type: "image-built", file, image, platform: request.platform, steps: outcome.stepsDone });
   if (request.run === false) return smokeTestSite(unit, engine, parsed, image, app, target);
   const finalStage = target ?? parsed.stages[parsed.stages.length - 1]!;
   const userLine = [...finalStage.instructions].reverse().find((i) => i.keyword === "USER")?.line ?? finalStage.from.line;

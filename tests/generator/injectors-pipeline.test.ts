@@ -8,6 +8,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { injectorSuite } from "../../generator/injector-suite.js";
 import { applyEditAction } from "../../environment/apply-action.js";
+import { isEditAction } from "../../contracts/actions.js";
 import { repositoryFrom } from "../../simulators/repository.js";
 import { WorldSchema } from "../../simulators/world.js";
 import { GENERATOR_BASES } from "../../tasks/generator/bases.js";
@@ -79,7 +80,7 @@ function repairAll(files: Files, repairs: readonly Injection[]): string | null {
   let repo = repositoryFrom(files);
   for (const injection of repairs) {
     for (const action of injection.repair) {
-      if (action.action_type === "request_hint" || action.action_type === "submit") continue;
+      if (!isEditAction(action)) continue;
       const out = applyEditAction(repo, action);
       if (!out.ok) return `${injection.kind}: ${out.error}`;
       repo = out.repo;

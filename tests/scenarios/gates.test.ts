@@ -30,7 +30,7 @@ describe.each(catalog.scenarios.map((s) => [s.id, s] as const))("%s", (_, scenar
     const firing = new Set(state.diagnostics.map((d) => checkKey(d.code, d.file)));
     let repo = initial;
     for (const action of scenario.solution) {
-      const out = action.action_type === "request_hint" || action.action_type === "submit" ? null : applyEditAction(repo, action);
+      const out = isEditAction(action) ? applyEditAction(repo, action) : null;
       if (!out?.ok) continue;
       repo = out.repo;
       const now = assess(scenario, repo);
@@ -90,14 +90,14 @@ describe.each(catalog.scenarios.map((s) => [s.id, s] as const))("%s", (_, scenar
 });
 
 import { applyEditAction } from "../../environment/apply-action.js";
-import type { Action } from "../../contracts/actions.js";
+import { isEditAction, type Action } from "../../contracts/actions.js";
 import type { Scenario } from "../../tasks/schema.js";
 import type { Repository } from "../../simulators/repository.js";
 
 function applyAll(scenario: Scenario, actions: readonly Action[]): Repository {
   let repo: Repository = repositoryFrom(scenario.files);
   for (const action of actions) {
-    if (action.action_type === "request_hint" || action.action_type === "submit") continue;
+    if (!isEditAction(action)) continue;
     const out = applyEditAction(repo, action);
     if (out.ok) repo = out.repo;
   }

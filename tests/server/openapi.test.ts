@@ -30,7 +30,7 @@ describe("GET /openapi.json", () => {
     const step = doc.paths["/step"].post;
     const body = step.requestBody.content["application/json"].schema;
     expect(body.required).toContain("action");
-    expect((body.properties.action.oneOf ?? body.properties.action.anyOf).length).toBe(9);
+    expect((body.properties.action.oneOf ?? body.properties.action.anyOf).length).toBe(10);
     const answer = step.responses["200"].content["application/json"].schema;
     expect(Object.keys(answer.properties)).toEqual(["observation", "reward", "done"]);
     expect(answer.properties.observation.required).toContain("error_message");

@@ -1,0 +1,19 @@
+/** The bounds of an inspection, re-exported by contracts/limits.ts with every other bound. */
+
+/** Characters of an inspect action's command line. */
+export const MAX_INSPECT_COMMAND_CHARS = 2000;
+
+/** Commands in one inspection's pipeline (`grep -rn x . | grep -v y | head`). */
+export const MAX_INSPECT_PIPELINE_COMMANDS = 8;
+
+/**
+ * Characters of an inspection's answer; the rest is cut with a note saying how much (a `cat` of the largest
+ * file a repository may hold, or `grep -r` over all of it, stays a bounded answer).
+ */
+export const MAX_INSPECT_OUTPUT_CHARS = 64 * 1024;
+
+/**
+ * Characters of a grep pattern. Patterns are matched by a linear-time automaton (no backtracking), so a
+ * pattern's cost is its length times the text's: this bound and the repository's size bound it.
+ */
+export const MAX_GREP_PATTERN_CHARS = 256;

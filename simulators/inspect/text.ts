@@ -1,0 +1,126 @@
+/**
+ * The text tools a pipeline ends in, over a file or what the command before printed: head, tail, wc, sort,
+ * uniq, with the options people type (`head -n 20`, `head -5`, `tail -n +3`, `wc -l`, `sort -u`).
+ */
+import type { CommandOutput } from "./context.js";
+import { failed, ok } from "./context.js";
+import type { RepoReader } from "./files.js";
+
+/** A text's lines as tools see them: a final newline ends the last line rather than starting another. */
+export function linesOf(text: string): string[] {
+  if (text === "") return [];
+  const lines = text.split("\n");
+  if (lines.at(-1) === "") lines.pop();
+  return lines;
+}
+
+export function joinLines(lines: readonly string[]): string {
+  return lines.length === 0 ? "" : lines.join("\n") + "\n";
+}
+
+/** The inputs a text tool reads: the named files, else stdin; each with the name headers and errors use. */
+function inputs(program: string, operands: readonly string[], stdin: string | null, files: RepoReader): { name: string; text: string }[] | CommandOutput {
+  if (operands.length === 0) return [{ name: "-", text: stdin ?? "" }];
+  const out: { name: string; text: string }[] = [];
+  for (const operand of operands) {
+    const read = files.read(program, operand);
+    if ("error" in read) return failed(read.error);
+    out.push({ name: operand, text: read.content });
+  }
+  return out;
+}
+
+function count(program: string, value: string): number | string {
+  if (!/^[+-]?\d+$/.test(value)) return `${program}: invalid number of lines: '${value}'\n`;
+  return Number(value);
+}
+
+/** head and tail: `-n N`, `-nN`, `-N`, `--lines=N`; tail also `-n +N` (from line N). */
+export function headTail(argv: readonly string[], stdin: string | null, files: RepoReader): CommandOutput {
+  const program = argv[0]!;
+  let n: number | string = 10;
+  let fromStart = false;
+  const operands: string[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i]!;
+    let value: string | undefined;
+    if (a === "-n" || a === "--lines") value = argv[++i] ?? "";
+    else if (a.startsWith("--lines=")) value = a.slice(8);
+    else if (/^-n./.test(a)) value = a.slice(2);
+    else if (/^-\d+$/.test(a)) value = a.slice(1);
+    else if (a === "-q" || a === "-v") continue;
+    else if (a.startsWith("-") && a !== "-") return failed(`${program}: invalid option -- '${a.replace(/^-+/, "")}'\nTry '${program} --help' for more information.\n`);
+    else operands.push(a);
+    if (value !== undefined) {
+      if (program === "tail" && value.startsWith("+")) fromStart = true;
+      n = count(program, value.replace(/^[+-]/, ""));
+      if (typeof n === "string") return failed(n);
+    }
+  }
+  const read = inputs(program, operands, stdin, files);
+  if (!Array.isArray(read)) return read;
+  const chunks = read.map(({ name, text }) => {
+    const lines = linesOf(text);
+    const k = n as number;
+    const picked = program === "head" ? lines.slice(0, k) : fromStart ? lines.slice(Math.max(0, k - 1)) : k === 0 ? [] : lines.slice(-k);
+    const body = joinLines(picked);
+    return read.length > 1 ? `==> ${name} <==\n${body}` : body;
+  });
+  return ok(chunks.join("\n"));
+}
+
+/** wc: lines, words and bytes (`-l`, `-w`, `-c`, `-m`), with a total line for several files. */
+export function wc(argv: readonly string[], stdin: string | null, files: RepoReader): CommandOutput {
+  const flags = new Set<string>();
+  const operands: string[] = [];
+  for (const a of argv.slice(1)) {
+    if (/^-[lwcm]+$/.test(a)) for (const f of a.slice(1)) flags.add(f);
+    else if (a === "--lines") flags.add("l");
+    else if (a === "--words") flags.add("w");
+    else if (a === "--bytes") flags.add("c");
+    else if (a.startsWith("-") && a !== "-") return failed(`wc: invalid option -- '${a.replace(/^-+/, "")}'\n`);
+    else operands.push(a);
+  }
+  const shown = flags.size === 0 ? ["l", "w", "c"] : ["l", "w", "m", "c"].filter((f) => flags.has(f));
+  const read = inputs("wc", operands, stdin, files);
+  if (!Array.isArray(read)) return read;
+  const figures = read.map(({ text }) => ({
+    l: (text.match(/\n/g) ?? []).length,
+    w: text.split(/\s+/).filter(Boolean).length,
+    m: [...text].length,
+    c: Buffer.byteLength(text, "utf8"),
+  }));
+  const rows = figures.map((f, i) => ({ f, name: operands.length === 0 ? "" : read[i]!.name }));
+  if (rows.length > 1) {
+    const total = { l: 0, w: 0, m: 0, c: 0 };
+    for (const { f } of rows) for (const k of ["l", "w", "m", "c"] as const) total[k] += f[k];
+    rows.push({ f: total, name: "total" });
+  }
+  const width = shown.length === 1 && operands.length <= 1 ? 0 : Math.max(...rows.flatMap(({ f }) => shown.map((k) => String(f[k as "l"]).length)));
+  return ok(
+    joinLines(rows.map(({ f, name }) => [...shown.map((k) => String(f[k as "l"]).padStart(width)), ...(name ? [name] : [])].join(" "))),
+  );
+}
+
+/** sort (`-r`, `-u`, `-n`) and uniq (`-c`). */
+export function sortUniq(argv: readonly string[], stdin: string | null, files: RepoReader): CommandOutput {
+  const program = argv[0]!;
+  const flags = new Set(argv.slice(1).filter((a) => /^-[a-z]+$/.test(a)).flatMap((a) => [...a.slice(1)]));
+  const operands = argv.slice(1).filter((a) => !/^-[a-z]+$/.test(a));
+  const read = inputs(program, operands, stdin, files);
+  if (!Array.isArray(read)) return read;
+  let lines = read.flatMap(({ text }) => linesOf(text));
+  if (program === "sort") {
+    lines = flags.has("n") ? [...lines].sort((a, b) => parseFloat(a) - parseFloat(b) || (a < b ? -1 : a > b ? 1 : 0)) : [...lines].sort();
+    if (flags.has("r")) lines.reverse();
+    if (flags.has("u")) lines = lines.filter((l, i) => i === 0 || l !== lines[i - 1]);
+    return ok(joinLines(lines));
+  }
+  const runs: { line: string; n: number }[] = [];
+  for (const line of lines) {
+    const last = runs.at(-1);
+    if (last && last.line === line) last.n += 1;
+    else runs.push({ line, n: 1 });
+  }
+  return ok(joinLines(runs.map((r) => (flags.has("c") ? `${String(r.n).padStart(7)} ${r.line}` : r.line))));
+}
