@@ -4,6 +4,7 @@
  * repairs apply in either order), the choices each injector makes (which fields it breaks, what it claims
  * to be detected by, that the smallest fix is its repair), and repositories with no place for a fault.
  */
+import { isEditAction } from "../../contracts/actions.js";
 import { describe, expect, it } from "vitest";
 import type { EditAction } from "../../contracts/actions.js";
 import { applyEditAction } from "../../environment/apply-action.js";
@@ -100,7 +101,7 @@ function repairAll(files: Files, repairs: readonly Injection[]): string | null {
   let repo = repositoryFrom(files);
   for (const injection of repairs) {
     for (const action of injection.repair) {
-      if (action.action_type === "request_hint" || action.action_type === "submit") continue;
+      if (!isEditAction(action)) continue;
       const out = applyEditAction(repo, action);
       if (!out.ok) return `${injection.kind}: ${out.error}`;
       repo = out.repo;

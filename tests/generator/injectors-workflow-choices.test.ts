@@ -5,6 +5,7 @@
  * pick and leave alone, fixes other than the reference that the grader credits (and one it must not), and
  * repositories with no place for a fault.
  */
+import { isEditAction } from "../../contracts/actions.js";
 import { describe, expect, it, vi } from "vitest";
 import type { EditAction } from "../../contracts/actions.js";
 import { applyEditAction } from "../../environment/apply-action.js";
@@ -52,7 +53,7 @@ function repairAll(files: Files, repairs: readonly Injection[]): string | null {
   let repo = repositoryFrom(files);
   for (const injection of repairs) {
     for (const action of injection.repair) {
-      if (action.action_type === "request_hint" || action.action_type === "submit") continue;
+      if (!isEditAction(action)) continue;
       const out = applyEditAction(repo, action);
       if (!out.ok) return `${injection.kind}: ${out.error}`;
       repo = out.repo;
