@@ -15,7 +15,6 @@ import type { HostedRunner, RunnerChoice } from "./runner/hosted-runners.js";
 import type { Permissions } from "./runner/context.js";
 import type { Credential } from "./runner/state.js";
 import type { Arg, Origin } from "./runner/values.js";
-import type { SchemaCategory } from "./schema-reader.js";
 import type { Position, WorkflowSource } from "./source.js";
 
 /**
@@ -30,8 +29,23 @@ export const WORKFLOW_DOMAIN: DomainSpec = {
   ],
 };
 
-/** What a workflow parser found, whichever parser it was: YAML errors, and schema/semantic errors by category. */
-export type ParseCategory = "yaml" | SchemaCategory;
+/**
+ * What a workflow parser found, whichever parser it was, by the rule that owns it: YAML errors, then GitHub's
+ * schema and semantic errors (github-parser.ts says which is which).
+ */
+export type ParseCategory =
+  | "yaml"
+  | "trigger"
+  | "filter"
+  | "permissions"
+  | "step-kind"
+  | "runs-on"
+  | "duplicate-key"
+  | "invalid-identifier"
+  | "job-needs"
+  | "expression-syntax"
+  | "expression-context"
+  | "schema";
 
 export interface ParseFinding {
   category: ParseCategory;

@@ -13,12 +13,12 @@ import type { Findings, SimulationOptions, SimulationResult, Simulator } from ".
 import type { World } from "../world.js";
 import { declareWorkflow } from "./declared.js";
 import { WORKFLOW_DOMAIN } from "./events.js";
+import { readWithGitHubParser } from "./github-parser.js";
 import type { ParseFinding, WorkflowEvent, WorkflowUnit } from "./events.js";
 import { isWorkflowPath } from "./lint.js";
 import { WORKFLOW_RULES } from "./rules/index.js";
 import { runWorkflowSource } from "./runner/run-workflow.js";
 import type { RunOptions, WorkflowRun } from "./runner/run-workflow.js";
-import { readSchema } from "./schema-reader.js";
 import { readWorkflowSource } from "./source.js";
 import type { WorkflowSource } from "./source.js";
 
@@ -37,12 +37,12 @@ function invalidFileLog(file: string, findings: readonly Failure[]): string {
 }
 
 /**
- * What GitHub's parser finds in a file: its YAML problems and, when the YAML can be read, the schema's. Any
- * parser that reports errors by category and position could stand here.
+ * What GitHub finds in a file: its YAML problems and, when the YAML can be read, what GitHub's own workflow
+ * parser reports (schema, expressions, ids, needs, inputs).
  */
 function parseFindings(source: WorkflowSource): { readable: boolean; findings: ParseFinding[] } {
   if (source.problems.length > 0) return { readable: false, findings: source.problems.map((p) => ({ category: "yaml", position: p.position, message: p.message })) };
-  return { readable: true, findings: readSchema(source) };
+  return { readable: true, findings: readWithGitHubParser(source) };
 }
 
 /**

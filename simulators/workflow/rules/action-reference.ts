@@ -1,6 +1,8 @@
 /**
  * GHA011: a step's `uses:` that is not an action reference GitHub can resolve: `{owner}/{repo}[/path]@ref`,
- * a local `./path`, or `docker://image`. A missing `@ref` is the usual slip.
+ * a local `./path`, or `docker://image`. A missing `@ref` is the usual slip. Likewise a job's `uses:` that is
+ * not a reusable workflow GitHub can find: `{owner}/{repo}/.github/workflows/{file}@{ref}` or
+ * `./.github/workflows/{file}`. GitHub's server refuses both before any job starts.
  */
 import { jobsOf } from "../model.js";
 import { workflowRule } from "../events.js";
@@ -14,10 +16,26 @@ export function isActionReference(uses: string): boolean {
   return uses.startsWith("./") || uses.startsWith("docker://") || REMOTE.test(uses);
 }
 
+const WORKFLOW_PATH = /^\.github\/workflows\/[^/]+\.ya?ml$/;
+const INVALID_WORKFLOW = "invalid value workflow reference: ";
+
+/** GitHub's refusal of a job's reusable-workflow reference, or null when GitHub can resolve it. */
+export function workflowReferenceProblem(uses: string): string | null {
+  if (uses.startsWith("./")) return WORKFLOW_PATH.test(uses.slice(2)) ? null : `${INVALID_WORKFLOW}references to workflows must be rooted in '.github/workflows'`;
+  const at = uses.indexOf("@");
+  const parts = (at < 0 ? uses : uses.slice(0, at)).split("/");
+  if (parts.length < 3 || parts[0] === "" || parts[1] === "") {
+    return `${INVALID_WORKFLOW}references to workflows must be prefixed with format 'owner/repository/' or './' for local workflows`;
+  }
+  if (!WORKFLOW_PATH.test(parts.slice(2).join("/"))) return `${INVALID_WORKFLOW}references to workflows must be rooted in '.github/workflows'`;
+  if (at < 0 || at === uses.length - 1) return `${INVALID_WORKFLOW}no version specified`;
+  return null;
+}
+
 export const actionReference = workflowRule({
   code: "GHA011",
   name: "action-reference",
-  summary: "A step's `uses` is not `{owner}/{repo}[/path]@ref`, `./path` or `docker://image`",
+  summary: "A step's `uses` is not `{owner}/{repo}[/path]@ref`, `./path` or `docker://image`, or a job's is not a reusable workflow's reference",
   stage: "parse",
   severity: "error",
   phase: "parse",
@@ -25,6 +43,10 @@ export const actionReference = workflowRule({
     "workflow-parsed"(e, ctx) {
       if (!e.readable) return ctx.undecided();
       for (const job of jobsOf(e.source)) {
+        const called = asScalar(get(job.map, "uses", e.source.doc));
+        const workflow = scalarText(called);
+        const problem = called && workflow !== "" && !workflow.includes("${{") ? workflowReferenceProblem(workflow) : null;
+        if (problem) ctx.report(nodeAt(e, called), problem);
         for (const step of job.steps) {
           const node = asScalar(get(step.map, "uses", e.source.doc));
           const uses = scalarText(node);
@@ -40,12 +62,30 @@ export const actionReference = workflowRule({
         "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - uses: ./.github/actions/setup\n      - uses: docker://alpine:3.20\n      - uses: github/codeql-action/init@v3\n",
         { files: { ".github/actions/setup/action.yml": "name: setup\nruns:\n  using: composite\n  steps:\n    - run: echo\n      shell: bash\n" } },
       ),
+      workflowCase("on: push\njobs:\n  remote:\n    uses: octo/ci/.github/workflows/build.yml@v1\n  local:\n    uses: ./.github/workflows/build.yml\n", {
+        files: { ".github/workflows/build.yml": "on: workflow_call\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo\n" },
+      }),
     ],
     invalid: [
       workflowCase("on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout\n", {
         file: CI,
         line: 6,
         message: "Expected format {org}/{repo}[/path]@ref. Actual 'actions/checkout'",
+      }),
+      workflowCase("on: push\njobs:\n  call:\n    uses: octo/ci/build.yml@v1\n", {
+        file: CI,
+        line: 4,
+        message: "invalid value workflow reference: references to workflows must be rooted in '.github/workflows'",
+      }),
+      workflowCase("on: push\njobs:\n  call:\n    uses: build.yml\n", {
+        file: CI,
+        line: 4,
+        message: "invalid value workflow reference: references to workflows must be prefixed with format 'owner/repository/' or './' for local workflows",
+      }),
+      workflowCase("on: push\njobs:\n  call:\n    uses: octo/ci/.github/workflows/build.yml\n", {
+        file: CI,
+        line: 4,
+        message: "invalid value workflow reference: no version specified",
       }),
     ],
   },

@@ -14,6 +14,7 @@ import { jobNeeds } from "./job-needs.js";
 import { linuxContainersUnavailable } from "./linux-containers-unavailable.js";
 import { loginCredentialsEmpty } from "./login-credentials-empty.js";
 import { loginDenied } from "./login-denied.js";
+import { matrixExclude } from "./matrix-exclude.js";
 import { missingRunsOn } from "./missing-runs-on.js";
 import { nodeOptionUnsupported } from "./node-option-unsupported.js";
 import { npmEngineUnsupported } from "./npm-engine-unsupported.js";
@@ -50,6 +51,7 @@ export const WORKFLOW_RULES = [
   expressionSyntax,
   expressionContext,
   permissions,
+  matrixExclude,
   workspaceFileMissing,
   loginCredentialsEmpty,
   loginDenied,

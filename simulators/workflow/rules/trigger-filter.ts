@@ -1,13 +1,14 @@
 /**
  * GHA004: an event's filters or activity types are not ones GitHub accepts: an unknown key (`branch:`),
- * a type the event does not have, `branches` together with `branches-ignore`, or a schedule whose cron
- * GitHub cannot read.
+ * a type the event does not have, a schedule whose cron GitHub cannot read, an input GitHub's parser refuses
+ * (all of these GitHub's parser decides), or `branches` together with `branches-ignore`, which GitHub's
+ * server refuses after the parse.
  */
 import { isMap } from "yaml";
 import type { RuleContext } from "../../engine/rule.js";
 import { workflowRule } from "../events.js";
 import type { WorkflowParsedEvent } from "../events.js";
-import { asMap, asSeq, entries, get, items, keyNode, scalarText } from "../source.js";
+import { asMap, entries, get, keyNode } from "../source.js";
 import { CI, HELLO_JOB, workflowCase } from "./cases.js";
 import { nodeAt, reportFindings, UNPOSITIONED } from "./parse-findings.js";
 
@@ -26,21 +27,6 @@ function exclusiveFilters(e: WorkflowParsedEvent, ctx: RuleContext): void {
       }
     }
   }
-  for (const item of items(asSeq(get(on, "schedule", doc)), doc)) {
-    const cron = get(asMap(item), "cron", doc);
-    const text = scalarText(cron);
-    if (text !== "" && !isValidCron(text)) {
-      ctx.report(nodeAt(e, cron), "Invalid cron expression. Expected format: '* * * * *' (minute hour day month weekday)");
-    }
-  }
-}
-
-const FIELD = /^(\*|\d+(-\d+)?|[A-Za-z]{3}(-[A-Za-z]{3})?)(\/\d+)?$/;
-
-/** Five POSIX cron fields, each a list of `*`, numbers, ranges, names and steps. */
-export function isValidCron(text: string): boolean {
-  const fields = text.trim().split(/\s+/);
-  return fields.length === 5 && fields.every((f) => f.split(",").every((part) => FIELD.test(part)));
 }
 
 export const triggerFilter = workflowRule({

@@ -5,7 +5,7 @@
  */
 import { isMap, isScalar } from "yaml";
 import type { World } from "../../world.js";
-import { PERMISSION_SCOPES } from "../schema-data.js";
+import { schemaProperties } from "../github-schema.js";
 import { asMap, entries, get, scalarText } from "../source.js";
 import type { WorkflowSource } from "../source.js";
 import type { HostedRunner } from "./hosted-runners.js";
@@ -93,8 +93,11 @@ export function runnerEnvironment(github: Record<string, string>, job: string, r
   return new Map(Object.entries(vars).map(([k, v]) => [k, lit(v)]));
 }
 
+/** GITHUB_TOKEN's scopes, as GitHub's workflow schema lists them under `permissions:`. */
+const PERMISSION_SCOPES: readonly string[] = schemaProperties("permissions-mapping");
+
 function levels(level: "read" | "write" | "none"): Permissions {
-  return Object.fromEntries(Object.keys(PERMISSION_SCOPES).map((s) => [s, level]));
+  return Object.fromEntries(PERMISSION_SCOPES.map((s) => [s, level]));
 }
 
 /** GITHUB_TOKEN's permissions for a job; `unknownDefault` when the repository's default is not known. */
