@@ -88,6 +88,14 @@ export interface RunnerLabelEvent {
   definedAt: string;
 }
 
+/** "Set up job": the runner downloads every action the leg's steps use, before any step runs. */
+export interface ActionsDownloadEvent {
+  type: "actions-download";
+  job: string;
+  leg: string;
+  actions: readonly { action: string; ref: string; at: Location }[];
+}
+
 /** A step ran (or, switched off, was simulated): its `with:` inputs as the step saw them. */
 export interface StepRunEvent {
   type: "step-run";
@@ -339,6 +347,7 @@ export interface JobLegEvent {
 
 export type RunEvent =
   | RunnerLabelEvent
+  | ActionsDownloadEvent
   | StepRunEvent
   | ShellCommandEvent
   | SubstitutionEvent

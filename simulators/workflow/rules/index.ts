@@ -1,6 +1,7 @@
 /** Every workflow rule, in the order they judge an event: GitHub's parse checks first, then the run's. */
 import type { WorkflowRule } from "../events.js";
 import { actionReference } from "./action-reference.js";
+import { actionVersionMissing } from "./action-version-missing.js";
 import { artifactNotFound } from "./artifact-not-found.js";
 import { badSubstitution } from "./bad-substitution.js";
 import { builderDriverUnsupported } from "./builder-driver-unsupported.js";
@@ -65,5 +66,6 @@ export const WORKFLOW_RULES = [
   npmEngineUnsupported,
   nodeOptionUnsupported,
   runnerLabelUnknown,
+  actionVersionMissing,
   linuxContainersUnavailable,
 ] as const satisfies readonly WorkflowRule[];

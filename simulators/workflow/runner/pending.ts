@@ -99,7 +99,7 @@ export function stepTypes(step: StepView, source: WorkflowSource): Set<WorkflowE
 
 /** Everything a job that never ran would have emitted: its runner request, then each of its steps. */
 export function jobTypes(job: JobView, source: WorkflowSource): Set<WorkflowEventType> {
-  const types = new Set<WorkflowEventType>(["runner-label", "job-leg"]);
+  const types = new Set<WorkflowEventType>(["runner-label", "actions-download", "job-leg"]);
   for (const step of job.steps) for (const t of stepTypes(step, source)) types.add(t);
   return types;
 }

@@ -233,6 +233,21 @@ class WorkflowRunner {
       unit.stop(jobTypes(job, this.source));
       return ended(null);
     }
+    // "Set up job" downloads every action the steps use: one that cannot be resolved fails the job before its first step.
+    const actions = job.steps.flatMap((step) => {
+      const node = get(step.map, "uses", this.doc);
+      const uses = scalarText(node);
+      const at = uses.lastIndexOf("@");
+      if (uses.startsWith("./") || uses.startsWith("docker://") || at < 0) return [];
+      return [{ action: uses.slice(0, at), ref: uses.slice(at + 1), at: nodePosition(this.source.lines, node) }];
+    });
+    const download = unit.emit({ type: "actions-download", job: job.id, leg, actions }, { soft: jobOff });
+    for (const f of download.findings) this.result.failures.push(runFailure(f, leg, -1));
+    if (download.findings.some((f) => f.rule.severity === "error" && f.diagnostic.severity === "error")) {
+      trace.status = "failure";
+      unit.stop(jobTypes(job, this.source));
+      return ended(null);
+    }
     const visible: Artifacts = new Map();
     for (const n of transitiveNeeds(job.id, this.source)) for (const [name, a] of this.uploads.get(n) ?? []) visible.set(name, a);
     // Legs of one matrix job upload under the same job: what any of them uploaded is there for the jobs after.
