@@ -6,7 +6,7 @@
  * that it lists every one with its value).
  *
  * The simulated tools' own limits (GitHub's 512,000-byte workflow file, the API server's 3 MiB request,
- * YAML alias expansion, glob pattern length) live with their simulators: they are what the tools answer,
+ * YAML alias expansion, Docker's 64 KiB .dockerignore line) live with their simulators: they are what the tools answer,
  * not what the server protects itself with.
  */
 
@@ -66,6 +66,19 @@ export const MAX_PATCH_HUNKS = 200;
  */
 export const MAX_PATCH_SEARCH_STEPS = 2_000_000;
 
+// --- Glob patterns --------------------------------------------------------------------------------------
+
+/**
+ * Steps all the glob matching of one simulation may take: .dockerignore lines against their build context,
+ * COPY sources, artifact patterns, sh's `${VAR#pattern}`. A step is one live position of a pattern meeting
+ * one character of a name; every match costs at least one, and so does every .dockerignore line a path
+ * passes over. The heaviest honest repository (200 files, a hundred-line .dockerignore) takes about a
+ * hundred thousand, and two million take about 50 ms. Past it
+ * the build step that needs more fails saying so (DF015); an artifact `pattern:` leaves what it downloads
+ * unknown, and sh's `${VAR#pattern}` its value as it was.
+ */
+export const MAX_GLOB_STEPS = 2_000_000;
+
 // --- What error messages quote --------------------------------------------------------------------------
 
 /** Characters of an untrusted value an error message quotes; the rest is elided. */
@@ -114,6 +127,7 @@ export const LIMITS = {
   MAX_REPOSITORY_BYTES,
   MAX_PATCH_HUNKS,
   MAX_PATCH_SEARCH_STEPS,
+  MAX_GLOB_STEPS,
   MAX_QUOTED_CHARS,
   MAX_VALIDATION_DETAILS,
   MAX_LISTED_MATCHES,
