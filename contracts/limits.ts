@@ -6,7 +6,7 @@
  * that it lists every one with its value).
  *
  * The simulated tools' own limits (GitHub's 512,000-byte workflow file, the API server's 3 MiB request,
- * YAML alias expansion, glob pattern length) live with their simulators: they are what the tools answer,
+ * YAML alias expansion, Docker's 64 KiB .dockerignore line) live with their simulators: they are what the tools answer,
  * not what the server protects itself with.
  */
 
@@ -72,6 +72,12 @@ export const MAX_PATCH_SEARCH_STEPS = 2_000_000;
 import { MAX_GREP_PATTERN_CHARS, MAX_INSPECT_COMMAND_CHARS, MAX_INSPECT_OUTPUT_CHARS, MAX_INSPECT_PIPELINE_COMMANDS } from "../simulators/inspect/limits.js";
 
 export { MAX_GREP_PATTERN_CHARS, MAX_INSPECT_COMMAND_CHARS, MAX_INSPECT_OUTPUT_CHARS, MAX_INSPECT_PIPELINE_COMMANDS };
+// --- Glob patterns --------------------------------------------------------------------------------------
+
+// The glob budget lives with the matcher (the simulators sit below the contracts).
+import { MAX_GLOB_STEPS } from "../simulators/glob.js";
+
+export { MAX_GLOB_STEPS };
 
 // --- What error messages quote --------------------------------------------------------------------------
 
@@ -118,6 +124,7 @@ export const LIMITS = {
   MAX_INSPECT_PIPELINE_COMMANDS,
   MAX_INSPECT_OUTPUT_CHARS,
   MAX_GREP_PATTERN_CHARS,
+  MAX_GLOB_STEPS,
   MAX_QUOTED_CHARS,
   MAX_VALIDATION_DETAILS,
   MAX_LISTED_MATCHES,

@@ -6,6 +6,7 @@ import type { Diagnostic } from "./diagnostic.js";
 import { compareDiagnostics } from "./diagnostic.js";
 import { isDockerfilePath, simulateDockerfiles } from "./docker/index.js";
 import { RuleEngine } from "./engine/engine.js";
+import { withGlobBudget } from "./glob.js";
 import { isManifestPath, simulateCluster } from "./k8s/index.js";
 import { isWorkflowPath, looksLikeWorkflow } from "./workflow/index.js";
 import { simulateWorkflows } from "./workflow/simulator.js";
@@ -33,9 +34,11 @@ export function usesPipeline(repo: Repository, options: SimulationOptions): bool
  * build → push → deploy → runtime → traffic); any other runs each domain simulator on its own files.
  */
 export function simulateRepository(repo: Repository, world: World, options: SimulationOptions = {}): SimulationResult {
-  const result = usesPipeline(repo, options) ? pipelineSimulator.simulate(repo, world, options) : simulateDomains(repo, world, options);
-  result.facts.add(".", scanRepository(repo));
-  return result;
+  return withGlobBudget(() => {
+    const result = usesPipeline(repo, options) ? pipelineSimulator.simulate(repo, world, options) : simulateDomains(repo, world, options);
+    result.facts.add(".", scanRepository(repo));
+    return result;
+  });
 }
 
 /** Each domain on its own files, as units of one rule engine. */

@@ -5,9 +5,12 @@
  */
 import path from "node:path";
 import type { App, World } from "../world.js";
+import { GlobBudgetExceeded, GlobSyntaxError } from "../glob.js";
 import { lookupImage } from "../images/lookup.js";
 import type { BuildContext } from "./context.js";
 import { hasWildcard, matchSource } from "./context.js";
+import { loadContext } from "./context-load.js";
+import { cacheKeyMessage } from "./rules/copy-source-not-found.js";
 import type { Command, Image } from "./image.js";
 import { addFile, cloneImage, emptyImage, imageFromConfig, isDir, isRootUser, knownAbsent, mkdirs, resolveIn } from "./image.js";
 import type { BuildStage, Instruction, ParsedDockerfile } from "./parse.js";
@@ -21,11 +24,14 @@ import { baseReference, fromFlagTarget, neededStages } from "./stages.js";
 import { stageEntries } from "./stage-paths.js";
 import { splitWords, substitute } from "./substitute.js";
 
-/** A step a rule failed, with the progress label BuildKit shows for it. */
+/**
+ * A step a rule failed, with the progress label BuildKit shows for it; or, without an instruction, the
+ * loading of the build context (label null: BuildKit's frontend stopped before any step ran).
+ */
 export interface BuildFailure {
   failure: Failure;
-  instruction: Instruction;
-  label: string;
+  instruction?: Instruction;
+  label: string | null;
 }
 
 export interface BuildOutcome {
@@ -114,6 +120,16 @@ class StageBuilder {
   private judge(i: Instruction, event: DockerEvent): BuildFailure | null {
     const verdict = this.request.unit.emit(event);
     return verdict.failed ? { failure: verdict.failed, instruction: i, label: this.label(i) } : null;
+  }
+
+  /**
+   * A step whose source pattern Go refuses (BuildKit's cache key computation fails on it) or whose glob
+   * matching ran the simulation's budget out fails saying so.
+   */
+  private patternFailure(i: Instruction, source: string, error: unknown): BuildFailure | null {
+    if (error instanceof GlobBudgetExceeded) return this.judge(i, { type: "copy-pattern", instruction: i, message: error.message });
+    if (error instanceof GlobSyntaxError) return this.judge(i, { type: "copy-pattern", instruction: i, message: cacheKeyMessage(error.message, `${this.request.context.dir}${source}`) });
+    throw error;
   }
 
   /** Where each variable's value in this stage came from. */
@@ -210,7 +226,13 @@ class StageBuilder {
     const script = i.heredocs.length > 0 ? i.heredocs.map((h) => h.body).join("\n") : i.json ? i.json.join(" ") : i.args;
     const saved = new Map(image.env);
     for (const [k, v] of vars) if (!image.env.has(k)) image.env.set(k, v);
-    const unmount = this.mount(i);
+    let unmount: () => void;
+    try {
+      unmount = this.mount(i);
+    } catch (e) {
+      image.env = saved;
+      return this.patternFailure(i, i.mounts.join(" "), e);
+    }
     const result = runScript(script, { image, apps: this.request.apps, strict: this.request.strict, origins: this.origins });
     unmount();
     image.env = saved;
@@ -296,7 +318,12 @@ class StageBuilder {
       if (!from.exact) image.exact = false;
       for (const src of words) {
         const abs = resolveIn("/", src);
-        const entries = stageEntries(from.fs, abs, hasWildcard(src));
+        let entries: ReturnType<typeof stageEntries>;
+        try {
+          entries = stageEntries(from.fs, abs, hasWildcard(src));
+        } catch (e) {
+          return this.patternFailure(i, src, e);
+        }
         const missing = this.judge(i, { type: "copy-from-path", instruction: i, path: abs, found: entries.length > 0, knownAbsent: knownAbsent(from, abs), wildcard: hasWildcard(src), parsed: this.request.parsed });
         if (missing) return missing;
         if (entries.length === 0) continue;
@@ -314,7 +341,12 @@ class StageBuilder {
       if (/^(https?|git):\/\//.test(src) || src.startsWith("git@")) continue;
       const normal = path.posix.normalize(src.replace(/^\/+/, ""));
       const outside = normal.startsWith("..");
-      const matches = outside ? [] : matchSource(this.request.context, src);
+      let matches: ReturnType<typeof matchSource>;
+      try {
+        matches = outside ? [] : matchSource(this.request.context, src);
+      } catch (e) {
+        return this.patternFailure(i, src, e);
+      }
       const missing = this.judge(i, { type: "copy-source", instruction: i, source: src, normal, matches: matches.length, wildcard: hasWildcard(src), outside, context: this.request.context });
       if (missing) return missing;
       if (matches.length === 0) continue; // BuildKit allows a wildcard to match nothing
@@ -355,6 +387,11 @@ export function runBuild(request: BuildRequest): BuildOutcome {
   const built = new Map<number, Image>();
   const done: string[] = [];
   const stages = neededStages(request.parsed, request.globalArgs, request.target);
+  const unloadable = loadContext(request, stages);
+  if (unloadable) {
+    request.unit.stop();
+    return { image: null, failure: unloadable, stepsDone: unloadable.label === null ? ["[internal] load .dockerignore"] : [] };
+  }
   for (const stage of stages) {
     const image = baseImage(request, stage, built);
     if (!image) {

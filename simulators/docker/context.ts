@@ -1,9 +1,32 @@
 /**
- * The build context: the files under the context directory that `.dockerignore` does not exclude, and the
- * glob matching COPY and ADD use on it.
+ * The build context: the files under the context directory that `.dockerignore` does not exclude, walked as
+ * fsutil walks them for BuildKit (each directory and file matched against the patterns with what its parent
+ * matched, an excluded directory skipped when no exception can reach below it), and the wildcard matching
+ * COPY and ADD sources use on it (Go's filepath.Match, as fsutil resolves them). A .dockerignore BuildKit
+ * cannot read or whose patterns it cannot compile makes a context that cannot be loaded: `problem` says why.
  */
 import path from "node:path";
+import type { Location } from "../engine/rule.js";
+import { compileGlob, GlobBudget, globBudget, GlobBudgetExceeded, matchGlob } from "../glob.js";
 import type { RepoFile, Repository } from "../repository.js";
+import { PatternMatcher, PatternMatchError, readIgnoreFile } from "./ignore-file.js";
+
+/** Why BuildKit cannot load a build context, with where: a line of the .dockerignore, or a COPY. */
+export interface ContextProblem {
+  /** BuildKit's error, after `failed to solve: `. */
+  message: string;
+  /**
+   * Where BuildKit meets it: its Dockerfile frontend, which reads the .dockerignore and makes a pattern
+   * matcher of it for every build; or the transfer of the context, for a build that uses it (fsutil making
+   * its include matcher, then walking the context with both).
+   */
+  phase: "frontend" | "transfer";
+  /** The .dockerignore and its line, when a line of it is the cause. */
+  file?: string;
+  line?: number;
+  /** The step, when a COPY source's pattern is the cause. */
+  at?: Location;
+}
 
 export interface BuildContext {
   /** Context directory in the repository ("." for the root). */
@@ -14,42 +37,10 @@ export interface BuildContext {
   ignored: Set<string>;
   /** The keys of `files`, sorted, so that a directory's files are one range (a COPY costs what it copies). */
   sorted: readonly string[];
-}
-
-/** A .dockerignore pattern as a regular expression (Go filepath.Match syntax plus `**`). */
-function patternToRegex(pattern: string): RegExp {
-  let re = "";
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i]!;
-    if (c === "*" && pattern[i + 1] === "*") {
-      re += ".*";
-      i += 1;
-      if (pattern[i + 1] === "/") i += 1;
-    } else if (c === "*") re += "[^/]*";
-    else if (c === "?") re += "[^/]";
-    else if (c === "[") {
-      const end = pattern.indexOf("]", i);
-      if (end < 0) re += "\\[";
-      else {
-        re += "[" + pattern.slice(i + 1, end).replace(/^!/, "^") + "]";
-        i = end;
-      }
-    } else re += c.replace(/[.+^${}()|\\]/g, "\\$&");
-  }
-  // A pattern matching a directory excludes everything below it.
-  return new RegExp(`^${re}(/.*)?$`);
-}
-
-export function readDockerignore(content: string): Array<{ exclude: boolean; re: RegExp }> {
-  return content
-    .split("\n")
-    .map((l) => l.trim())
-    .filter((l) => l !== "" && !l.startsWith("#"))
-    .map((l) => {
-      const exclude = !l.startsWith("!");
-      const body = path.posix.normalize((exclude ? l : l.slice(1)).replace(/^\/+/, ""));
-      return { exclude, re: patternToRegex(body) };
-    });
+  /** Why the context cannot be loaded, or null. */
+  problem: ContextProblem | null;
+  /** Glob steps the .dockerignore took against the context, charged to each simulation that uses it. */
+  cost: number;
 }
 
 /** A repository's paths, sorted once, and the build contexts made from it, each made once per directory. */
@@ -83,67 +74,182 @@ function withPrefix(sorted: readonly string[], prefix: string): readonly string[
 }
 
 /**
+ * Walks `files` (context-relative, sorted) with `matcher`, each directory before what is under it, and
+ * returns the files it matches. With `skipExcluded` (an exclude matcher), a directory it matches is
+ * skipped whole when no exception can reach below it, as fsutil skips it.
+ * @throws PatternMatchError, GlobBudgetExceeded
+ */
+export function walkContext(files: readonly string[], matcher: PatternMatcher, budget: GlobBudget, skipExcluded = true): Set<string> {
+  const matchedFiles = new Set<string>();
+  const dirs = new Map<string, { info: boolean[]; skipped: boolean }>();
+  for (const file of files) {
+    let parent: { info: boolean[]; skipped: boolean } | undefined;
+    let skipped = false;
+    for (let slash = file.indexOf("/"); slash > 0 && !skipped; slash = file.indexOf("/", slash + 1)) {
+      const dir = file.slice(0, slash);
+      let known = dirs.get(dir);
+      if (!known) {
+        const { matched, info } = matcher.matchesUsingParentResults(dir, parent?.info ?? null, budget);
+        known = { info, skipped: skipExcluded && matched && matcher.skipsExcludedDir(dir) };
+        dirs.set(dir, known);
+      }
+      parent = known;
+      skipped = known.skipped;
+    }
+    if (skipped) matchedFiles.add(file);
+    else if (matcher.matchesUsingParentResults(file, parent?.info ?? null, budget).matched) matchedFiles.add(file);
+  }
+  return matchedFiles;
+}
+
+/**
+ * The files .dockerignore excludes from `files`, or why BuildKit cannot: its frontend cannot read the file
+ * or make a matcher of its patterns (filepath.Match's syntax, a lone `!`), or a pattern fails to compile as
+ * the context is walked. And the steps it took.
+ */
+function excludedBy(ignorePath: string, content: string, files: readonly string[]): { ignored: Set<string>; problem: ContextProblem | null; cost: number } {
+  const none = new Set<string>();
+  const reading = readIgnoreFile(content);
+  if (!reading.ok) return { ignored: none, problem: { message: `failed parsing .dockerignore: ${reading.error}`, phase: "frontend", file: ignorePath, line: reading.line }, cost: 0 };
+  if (reading.lines.length === 0) return { ignored: none, problem: null, cost: 0 };
+  const matcher = PatternMatcher.create(reading.lines);
+  if (!(matcher instanceof PatternMatcher)) return { ignored: none, problem: { message: matcher.error, phase: "frontend", file: ignorePath, line: matcher.line }, cost: 0 };
+  const budget = new GlobBudget();
+  try {
+    return { ignored: walkContext(files, matcher, budget), problem: null, cost: budget.used };
+  } catch (e) {
+    if (e instanceof PatternMatchError) return { ignored: none, problem: { message: `error from sender: failed to match excludepatterns: ${e.message}`, phase: "transfer", file: ignorePath, line: e.line }, cost: budget.used };
+    if (e instanceof GlobBudgetExceeded) return { ignored: none, problem: { message: e.message, phase: "transfer", file: ignorePath }, cost: budget.used };
+    throw e;
+  }
+}
+
+/**
  * The build context of directory `dir`: its files the .dockerignore there does not exclude. Made once per
  * repository and directory, so the Dockerfiles of one tree share their contexts instead of each scanning the
- * whole repository.
+ * whole repository; what its .dockerignore cost is charged to every simulation that uses it, so a simulation
+ * costs the same whether the context was made before or not.
  */
 export function buildContext(repo: Repository, dir: string): BuildContext {
+  const budget = globBudget();
   let cache = caches.get(repo);
   if (!cache) {
     cache = { paths: [...repo.keys()].sort(), contexts: new Map() };
     caches.set(repo, cache);
   }
   const known = cache.contexts.get(dir);
-  if (known) return known;
+  if (known) return charged(known, budget);
   const prefix = dir === "." ? "" : dir.replace(/\/$/, "") + "/";
-  const rules = readDockerignore(repo.get(prefix + ".dockerignore")?.content ?? "");
+  // A path above the root (a Dockerfile beside the context, under `lint --context`) is never in it.
+  const rels = withPrefix(cache.paths, prefix)
+    .map((p) => p.slice(prefix.length))
+    .filter((rel) => !rel.startsWith("../"));
+  const ignorePath = prefix + ".dockerignore";
+  const content = repo.get(ignorePath)?.content;
+  if (content !== undefined && budget.exhausted) return { dir, files: new Map(), ignored: new Set(), sorted: [], problem: { message: new GlobBudgetExceeded(budget.limit).message, phase: "transfer", file: ignorePath }, cost: 0 };
+  const { ignored, problem, cost } = content === undefined ? { ignored: new Set<string>(), problem: null, cost: 0 } : excludedBy(ignorePath, content, rels);
   const files = new Map<string, RepoFile & { repoPath: string }>();
-  const ignored = new Set<string>();
   const sorted: string[] = [];
-  for (const repoPath of withPrefix(cache.paths, prefix)) {
-    const rel = repoPath.slice(prefix.length);
-    // A path above the root (a Dockerfile beside the context, under `lint --context`) is never in it.
-    if (rel.startsWith("../")) continue;
-    let excluded = false;
-    for (const rule of rules) if (rule.re.test(rel)) excluded = rule.exclude;
-    if (excluded) ignored.add(rel);
-    else {
-      files.set(rel, { ...repo.get(repoPath)!, repoPath });
-      sorted.push(rel);
-    }
+  for (const rel of rels) {
+    if (ignored.has(rel)) continue;
+    files.set(rel, { ...repo.get(prefix + rel)!, repoPath: prefix + rel });
+    sorted.push(rel);
   }
-  const context = { dir, files, ignored, sorted };
+  const context = { dir, files, ignored, sorted, problem, cost };
   cache.contexts.set(dir, context);
-  return context;
+  return charged(context, budget);
 }
 
+/** The context as this simulation sees it: unloadable when its cost runs the simulation's budget out. */
+function charged(context: BuildContext, budget: GlobBudget): BuildContext {
+  try {
+    budget.spend(context.cost);
+    return context;
+  } catch (e) {
+    if (!(e instanceof GlobBudgetExceeded)) throw e;
+    return { ...context, problem: context.problem ?? { message: e.message, phase: "transfer" } };
+  }
+}
+
+/** Whether a source has a wildcard as fsutil sees one: `*`, `?` or `[` not escaped by a backslash. */
 export function hasWildcard(source: string): boolean {
-  return /[*?[]/.test(source);
+  for (let i = 0; i < source.length; i++) {
+    if (source[i] === "\\") i++;
+    else if (source[i] === "*" || source[i] === "?" || source[i] === "[") return true;
+  }
+  return false;
+}
+
+/** A wildcard source split as fsutil splits it: the literal directories before the first wildcard, and the rest. */
+export function splitWildcards(source: string): { literal: string; pattern: string } {
+  const segments = source.split("/");
+  const first = segments.findIndex((segment) => hasWildcard(segment));
+  return { literal: segments.slice(0, first).join("/"), pattern: segments.slice(first).join("/") };
 }
 
 /**
- * Context files a COPY source names: the file itself, everything under a directory, or the glob's matches.
- * Returns context-relative paths with the base they are copied relative to.
+ * The paths under a literal directory that a wildcard pattern names, as fsutil's ResolveWildcards finds
+ * them: each directory and file below is matched with Go's filepath.Match against its path from there,
+ * and a matched directory is taken whole. Returns each path with the matched path it hangs from.
+ * @throws GlobSyntaxError for a pattern Go refuses when there is anything to match it against: BuildKit
+ * computes the step's cache key with path.Match over those paths before it copies.
+ * @throws GlobBudgetExceeded
+ */
+export function resolveWildcards(candidates: readonly string[], pattern: string, budget: GlobBudget): Array<{ path: string; root: string }> {
+  if (candidates.length === 0) return [];
+  const glob = compileGlob(pattern, "filepath");
+  const dirs = new Map<string, boolean>();
+  const out: Array<{ path: string; root: string }> = [];
+  for (const candidate of candidates) {
+    let root: string | null = null;
+    for (let slash = candidate.indexOf("/"); slash > 0 && root === null; slash = candidate.indexOf("/", slash + 1)) {
+      const dir = candidate.slice(0, slash);
+      if (!dirs.has(dir)) dirs.set(dir, matchGlob(glob, dir, budget));
+      if (dirs.get(dir)) root = dir;
+    }
+    if (root === null && matchGlob(glob, candidate, budget)) root = candidate;
+    if (root !== null) out.push({ path: candidate, root });
+  }
+  return out;
+}
+
+/**
+ * Context files a COPY source names: the file itself, everything under a directory, or what its wildcards
+ * match (a matched directory's contents). Returns context-relative paths with the base they are copied
+ * relative to.
+ * @throws GlobSyntaxError for a wildcard pattern Go refuses (see resolveWildcards)
+ * @throws GlobBudgetExceeded when the simulation's glob budget runs out.
  */
 export function matchSource(context: BuildContext, source: string): Array<{ rel: string; base: string }> {
   const clean = path.posix.normalize(source.replace(/^\/+/, "")).replace(/\/$/, "");
   if (clean === "." || clean === "") return context.sorted.map((rel) => ({ rel, base: "" }));
   if (hasWildcard(clean)) {
-    const re = patternToRegex(clean);
-    const exact = new RegExp(re.source.replace(/\(\/\.\*\)\?\$$/, "$"));
-    // Only files under the pattern's literal leading directories can match it.
-    const segments = clean.split("/");
-    const literal = segments.slice(0, segments.findIndex((segment) => hasWildcard(segment))).join("/");
-    const out: Array<{ rel: string; base: string }> = [];
-    for (const rel of withPrefix(context.sorted, literal === "" ? "" : literal + "/")) {
-      if (exact.test(rel)) out.push({ rel, base: path.posix.dirname(rel) === "." ? "" : path.posix.dirname(rel) });
-      else if (re.test(rel)) {
-        const top = rel.split("/").slice(0, segments.length).join("/");
-        out.push({ rel, base: path.posix.dirname(top) === "." ? "" : path.posix.dirname(top) });
-      }
-    }
-    return out;
+    const { literal, pattern } = splitWildcards(clean);
+    const under = literal === "" ? "" : literal + "/";
+    const candidates = withPrefix(context.sorted, under).map((rel) => rel.slice(under.length));
+    return resolveWildcards(candidates, pattern, globBudget()).map(({ path: rel, root }) => {
+      // A matched directory's contents are copied; a matched file goes by its name.
+      const base = root === rel ? path.posix.dirname(root) : root;
+      return { rel: under + rel, base: base === "." ? literal : under + base };
+    });
   }
   if (context.files.has(clean)) return [{ rel: clean, base: path.posix.dirname(clean) === "." ? "" : path.posix.dirname(clean) }];
   return withPrefix(context.sorted, clean + "/").map((rel) => ({ rel, base: clean }));
 }
+
+/**
+ * Whether the .dockerignore `content` excludes context path `rel`, read as BuildKit reads it (false when
+ * BuildKit cannot read it): the generator checks the patterns it adds with it.
+ */
+export function dockerignoreExcludes(content: string, rel: string): boolean {
+  const reading = readIgnoreFile(content);
+  if (!reading.ok) return false;
+  const matcher = PatternMatcher.create(reading.lines);
+  if (!(matcher instanceof PatternMatcher)) return false;
+  try {
+    return walkContext([rel], matcher, new GlobBudget()).has(rel);
+  } catch {
+    return false;
+  }
+}
+

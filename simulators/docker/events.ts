@@ -10,7 +10,7 @@ import type { DomainSpec } from "../engine/engine.js";
 import type { Location, Rule } from "../engine/rule.js";
 import { defineRule } from "../engine/rule.js";
 import type { GuardFact } from "./commands/command.js";
-import type { BuildContext } from "./context.js";
+import type { BuildContext, ContextProblem } from "./context.js";
 import type { DeclaredDockerfile } from "./declared.js";
 import type { Image } from "./image.js";
 import type { Instruction, ParsedDockerfile } from "./parse.js";
@@ -55,6 +55,26 @@ export interface DockerfileDeclaredEvent {
   type: "dockerfile-declared";
   file: string;
   declared: DeclaredDockerfile;
+}
+
+/**
+ * The build context loaded before the first step that copies from it, or why BuildKit could not load it
+ * (its .dockerignore, a COPY source's pattern, or the glob budget). `at` is the first step that uses it.
+ */
+export interface BuildContextEvent {
+  type: "build-context";
+  problem: ContextProblem | null;
+  at: Location;
+}
+
+/**
+ * A COPY source's wildcard pattern that cannot be matched: Go refuses it (BuildKit's cache key computation
+ * fails on it), or matching it ran the simulation's glob budget (MAX_GLOB_STEPS) out. `message` is the error.
+ */
+export interface CopyPatternEvent {
+  type: "copy-pattern";
+  instruction: Instruction;
+  message: string;
 }
 
 /** A COPY or ADD source looked up in the build context. */
@@ -199,6 +219,8 @@ export interface ImageBuiltEvent {
 export type DockerEvent =
   | DockerfileEvent
   | DockerfileDeclaredEvent
+  | BuildContextEvent
+  | CopyPatternEvent
   | CopySourceEvent
   | CopyFromPathEvent
   | UserCheckEvent

@@ -123,7 +123,7 @@ export function simulateDockerfile(engine: RuleEngine, repo: Repository, options
       contextDir,
       parsed,
       stepsBefore: outcome.stepsDone,
-      failing: { label, instruction, output: [...failure.output] },
+      ...(label === null ? {} : { failing: { label, ...(instruction ? { instruction } : {}), output: [...failure.output] } }),
       error: failure.diagnostic.message,
     });
     return { image: null, failed: true, failure };

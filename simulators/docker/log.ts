@@ -35,7 +35,8 @@ export interface BuildLogInput {
   parsed: ParsedDockerfile;
   /** Steps that ran before the failure, as `[2/5] WORKDIR /app`. */
   stepsBefore: string[];
-  failing?: { label: string; instruction: Instruction; output: string[] };
+  /** The failing step; without an instruction (loading the build context) there is no excerpt. */
+  failing?: { label: string; instruction?: Instruction; output: string[] };
   /** Where the failure is shown when no step ran (parse errors). */
   at?: { first: number; last: number };
   error: string;
@@ -54,7 +55,8 @@ export function buildLog(input: BuildLogInput): string {
   ];
   if (input.failing) {
     lines.push(` => ERROR ${input.failing.label}`, "------", ` > ${input.failing.label}:`, ...input.failing.output.map((o) => `${o}`), "------");
-    lines.push(...excerpt(input.dockerfilePath, input.parsed, input.failing.instruction.line, input.failing.instruction.endLine));
+    const { instruction } = input.failing;
+    if (instruction) lines.push(...excerpt(input.dockerfilePath, input.parsed, instruction.line, instruction.endLine));
   } else if (input.at) {
     lines.push(...excerpt(input.dockerfilePath, input.parsed, input.at.first, input.at.last));
   }

@@ -20,7 +20,9 @@ describe("stage paths", () => {
     expect(matchesPattern("/build/*.jar", "/build/target/ledger-1.4.0.jar")).toBe(false);
     expect(matchesPattern("/build/target/ledger-?.?.?.jar", "/build/target/ledger-1.4.0.jar")).toBe(true);
     expect(matchesPattern("/build/target/[lm]*.jar", "/build/target/ledger-1.4.0.jar")).toBe(true);
-    expect(matchesPattern("/build/target/[!l]*.jar", "/build/target/ledger-1.4.0.jar")).toBe(false);
+    // Go negates a class with `^` only: `[!l]` is the class of `!` and `l`.
+    expect(matchesPattern("/build/target/[^l]*.jar", "/build/target/ledger-1.4.0.jar")).toBe(false);
+    expect(matchesPattern("/build/target/[!l]*.jar", "/build/target/ledger-1.4.0.jar")).toBe(true);
   });
 
   it("takes a wildcard's matches, each with its own root", () => {

@@ -4,7 +4,10 @@
  * root; a path outside it is not part of the simulated world.
  */
 import path from "node:path";
-import { compileGlob, hasGlobSyntax, matchGlob } from "../glob.js";
+import { compileGlob, matchGlob } from "../glob.js";
+
+/** Whether the shell would expand a word as a pattern. */
+const hasGlobSyntax = (word: string): boolean => /[*?[]/.test(word);
 import type { Repository } from "../repository.js";
 import { directoriesOf, isExecutable } from "../repository.js";
 import type { CommandOutput } from "./context.js";
@@ -78,7 +81,7 @@ export function expandGlob(reader: RepoReader, operand: string): string[] {
   if (!hasGlobSyntax(operand)) return [operand];
   let glob;
   try {
-    glob = compileGlob(operand.replace(/^\.\//, ""));
+    glob = compileGlob(operand.replace(/^\.\//, ""), "filepath");
   } catch {
     return [operand];
   }
@@ -190,7 +193,7 @@ export function find(argv: readonly string[], reader: RepoReader): CommandOutput
       i++;
     } else if (a === "-name" || a === "-iname" || a === "-path") {
       try {
-        names.push({ glob: compileGlob(a === "-iname" ? value!.toLowerCase() : value!), fold: a === "-iname", whole: a === "-path" });
+        names.push({ glob: compileGlob(a === "-iname" ? value!.toLowerCase() : value!, a === "-path" ? "shell" : "filepath"), fold: a === "-iname", whole: a === "-path" });
       } catch {
         return failed(`find: invalid pattern '${value}'\n`);
       }

@@ -109,7 +109,7 @@ export function grep(argv: readonly string[], stdin: string | null, reader: Repo
     if (error instanceof PatternError) return failed(`grep: ${error.message}\n`, 2);
     throw error;
   }
-  const includes = o.include.map((g) => compileGlob(g));
+  const includes = o.include.map((g) => compileGlob(g, "filepath"));
   const sources: { name: string; text: string }[] = [];
   let errors = "";
   if (operands.length === 0 && o.recursive) operands.push(".");

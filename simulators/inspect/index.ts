@@ -18,6 +18,7 @@ import { REPOSITORY_FAMILY } from "./repository.js";
 import { FILTERS, isFilter } from "./repository.js";
 import { expandGlob, RepoReader } from "./files.js";
 import { writeRefusal } from "./refusals.js";
+import { GlobBudgetExceeded, MAX_GLOB_STEPS, withGlobBudget } from "../glob.js";
 
 export type { InspectionInput } from "./context.js";
 
@@ -70,6 +71,16 @@ function bounded(text: string): string {
  * @example inspectRepository("grep -n FROM Dockerfile", { repo, world, start: repo }) // "1:FROM python:3.12-slim\n"
  */
 export function inspectRepository(commandLine: string, input: InspectionInput): string {
+  // One glob budget for the whole inspection, as for a simulation: a pattern past it is refused, not run on.
+  try {
+    return withGlobBudget(() => answer(commandLine, input));
+  } catch (error) {
+    if (error instanceof GlobBudgetExceeded) return refusal(`its patterns take more than ${MAX_GLOB_STEPS} steps of matching.`);
+    throw error;
+  }
+}
+
+function answer(commandLine: string, input: InspectionInput): string {
   const ctx = new InspectionContext(input);
   const reader = new RepoReader(input.repo);
   const lists = parseScript(commandLine, { githubExpressions: false });

@@ -15,6 +15,7 @@ import type { Image } from "../docker/image.js";
 import { parseDockerfile } from "../docker/parse.js";
 import { RuleEngine } from "../engine/engine.js";
 import type { UnitRun } from "../engine/engine.js";
+import { withGlobBudget } from "../glob.js";
 import { K8S_RULES } from "../k8s/index.js";
 import { simulateCluster } from "../k8s/simulator.js";
 import type { Repository } from "../repository.js";
@@ -96,6 +97,11 @@ function configForPush(push: WorkflowRun["pushes"][number], runs: readonly Workf
  * @example simulatePipeline(repositoryFrom(files), parseWorld(world), { worldKnown: true })
  */
 export function simulatePipeline(repo: Repository, world: World, options: SimulationOptions): SimulationResult {
+  return withGlobBudget(() => deliver(repo, world, options));
+}
+
+/** The delivery itself, within one glob budget. */
+function deliver(repo: Repository, world: World, options: SimulationOptions): SimulationResult {
   const gated = options.worldKnown !== false;
   const engine = new RuleEngine(DELIVERY_RULES, { world, worldKnown: gated, context: options.context !== false });
   const builds: Builds = { images: new Map(), dockerfiles: new Set() };

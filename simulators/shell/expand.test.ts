@@ -32,4 +32,15 @@ describe("expandWord", () => {
     expect(expand("${FILE##*/}:${FILE%.py}:${FILE#/app/}:${#USER}")).toEqual(["main.py:/app/src/main:src/main.py:2"]);
     expect(expandValue(firstWord('"$TWO"$TWO'), scope)).toBe("a ba b");
   });
+
+  it("strips the shortest and longest prefix and suffix a pattern matches, classes too, in linear time", () => {
+    const env = new Map([["ARCHIVE", "dist/app-1.2.tar.gz"], ["LONG", "a".repeat(5_000)]]);
+    const strip = (s: string) => expandWord(firstWord(s), { env });
+    expect(strip("${ARCHIVE#*.}:${ARCHIVE##*.}:${ARCHIVE%.*}:${ARCHIVE%%.*}")).toEqual(["2.tar.gz:gz:dist/app-1.2.tar:dist/app-1"]);
+    expect(strip("${ARCHIVE#*[0-9]}:${ARCHIVE%[!.]*}")).toEqual([".2.tar.gz:dist/app-1.2.tar.g"]);
+    const started = performance.now();
+    expect(strip("${LONG#*a*a*a*a*a*a*b}")).toEqual(["a".repeat(5_000)]);
+    expect(strip("${LONG%%a*a*a*a*a*a*b}")).toEqual(["a".repeat(5_000)]);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
 });

@@ -4,6 +4,7 @@
  * ones do not. A `${…}` the reader marked bad is a `bad substitution`, exactly where bash reports one. Command
  * substitutions are not run: a simulator cannot know their output, so they stand for their own text.
  */
+import { compileGlob, GlobBudgetExceeded, matchingPrefixes, reverseGlob } from "../glob.js";
 import type { Part, Word } from "./parse.js";
 
 export interface ExpansionScope {
@@ -69,23 +70,24 @@ function special(name: string, scope: ExpansionScope): string | undefined {
   return scope.env.get(name);
 }
 
-/** A shell glob (`*`, `?`) as a regular expression matching the whole text. */
-function globRegExp(glob: string): RegExp {
-  const source = [...glob].map((c) => (c === "*" ? ".*" : c === "?" ? "." : c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))).join("");
-  return new RegExp(`^${source}$`, "s");
-}
-
-/** `${VAR#glob}`, `##`, `%`, `%%`: the value without its shortest or longest matching prefix or suffix. */
+/**
+ * `${VAR#glob}`, `##`, `%`, `%%`: the value without its shortest or longest matching prefix or suffix, found
+ * in one linear pass (a suffix with the pattern read backwards over the reversed value). Should the
+ * simulation's glob budget run out, the value is left as it is, as for the operations not modelled.
+ */
 function removeMatch(value: string, op: string, glob: string): string {
-  const pattern = globRegExp(glob);
-  const prefix = op.startsWith("#");
-  // The shortest prefix and the longest suffix are found cutting from the start; the others from the end.
-  const cuts = [...Array(value.length + 1).keys()];
-  for (const cut of op === "#" || op === "%%" ? cuts : cuts.reverse()) {
-    if (prefix && pattern.test(value.slice(0, cut))) return value.slice(cut);
-    if (!prefix && pattern.test(value.slice(cut))) return value.slice(0, cut);
+  const pattern = compileGlob(glob, "shell");
+  try {
+    if (op.startsWith("#")) {
+      const found = matchingPrefixes(pattern, value);
+      return found ? value.slice(op === "#" ? found.shortest : found.longest) : value;
+    }
+    const found = matchingPrefixes(reverseGlob(pattern), [...value].reverse().join(""));
+    return found ? value.slice(0, value.length - (op === "%" ? found.shortest : found.longest)) : value;
+  } catch (e) {
+    if (e instanceof GlobBudgetExceeded) return value;
+    throw e;
   }
-  return value;
 }
 
 /** `${name op word}` given the parameter's value (undefined when unset). */

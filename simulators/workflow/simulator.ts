@@ -8,6 +8,7 @@
  */
 import type { Failure } from "../engine/engine.js";
 import { RuleEngine } from "../engine/engine.js";
+import { withGlobBudget } from "../glob.js";
 import type { Repository } from "../repository.js";
 import type { Findings, SimulationOptions, SimulationResult, Simulator } from "../simulation.js";
 import type { World } from "../world.js";
@@ -100,15 +101,17 @@ export function simulateWorkflowFile(
  */
 export function runWorkflow(repo: Repository, world: World, file: string, options: SimulationOptions & RunOptions = {}): WorkflowRun | null {
   if (!repo.has(file)) return null;
-  return simulateWorkflow(workflowEngine(world, options), repo, file, options);
+  return withGlobBudget(() => simulateWorkflow(workflowEngine(world, options), repo, file, options));
 }
 
 /** The workflow simulator over every `.github/workflows/*.yml|yaml` of a repository. */
 export const workflowSimulator: Simulator = {
   domain: "workflow",
   simulate(repo: Repository, world: World, options: SimulationOptions): SimulationResult {
-    const engine = workflowEngine(world, options);
-    simulateWorkflows(engine, repo);
-    return engine.result();
+    return withGlobBudget(() => {
+      const engine = workflowEngine(world, options);
+      simulateWorkflows(engine, repo);
+      return engine.result();
+    });
   },
 };

@@ -5,9 +5,14 @@
 import { at, dockerRule } from "../events.js";
 import { stableId } from "../log.js";
 
+/** BuildKit's error when a step's cache key cannot be computed: `detail` is why. */
+export function cacheKeyMessage(detail: string, seed: string): string {
+  return `failed to compute cache key: failed to calculate checksum of ref ${stableId(seed + "a")}::${stableId(seed + "b")}: ${detail}`;
+}
+
 export function copySourceMessage(source: string, seed: string): string {
   const shown = "/" + source.replace(/^\.?\/+/, "").replace(/\/$/, "");
-  return `failed to compute cache key: failed to calculate checksum of ref ${stableId(seed + "a")}::${stableId(seed + "b")}: "${shown}": not found`;
+  return cacheKeyMessage(`"${shown}": not found`, seed);
 }
 
 export const copySourceNotFound = dockerRule({

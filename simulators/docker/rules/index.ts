@@ -10,6 +10,7 @@ import { baseImageNotFound } from "./base-image-not-found.js";
 import { baseImageUnverified } from "./base-image-unverified.js";
 import { copyFromPathNotFound } from "./copy-from-path-not-found.js";
 import { copyFromUnknownStage } from "./copy-from-unknown-stage.js";
+import { contextPatternInvalid } from "./context-pattern-invalid.js";
 import { copySourceNotFound } from "./copy-source-not-found.js";
 import { emptyContinuation } from "./empty-continuation.js";
 import { execNotFound } from "./exec-not-found.js";
@@ -42,6 +43,7 @@ export const DOCKER_RULES = [
   exposeInvalidPort,
   exposeHostPort,
   emptyContinuation,
+  contextPatternInvalid,
   copySourceNotFound,
   copyFromPathNotFound,
   unknownUser,

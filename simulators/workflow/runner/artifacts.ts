@@ -8,6 +8,7 @@
  */
 import path from "node:path";
 import type { Location } from "../../engine/rule.js";
+import { compileGlob, GlobBudgetExceeded, matchGlob, minimatchExpands } from "../../glob.js";
 import { scriptPath } from "./file-access.js";
 import { failed } from "./state.js";
 import type { CommandResult, RunnerState } from "./state.js";
@@ -88,9 +89,20 @@ function extract(state: RunnerState, artifact: Artifact | null, dir: string): vo
   if (artifact.files.length === 0) state.written.add(dir);
 }
 
-function matches(pattern: string, name: string): boolean {
-  const re = new RegExp(`^${pattern.replace(/[.+^${}()|\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".")}$`);
-  return re.test(name);
+/**
+ * The artifacts a download's `pattern:` selects, as download-artifact matches names (minimatch with its
+ * defaults); null when that cannot be followed: the pattern needs an expansion the model does not make
+ * (braces, extglobs), or matching it ran the simulation's glob budget out (then `note` says so).
+ */
+function selectedBy(pattern: string, artifacts: readonly Artifact[]): { chosen: Artifact[] | null; note?: string } {
+  if (minimatchExpands(pattern)) return { chosen: null };
+  const glob = compileGlob(pattern, "minimatch");
+  try {
+    return { chosen: artifacts.filter((a) => matchGlob(glob, a.name)) };
+  } catch (e) {
+    if (e instanceof GlobBudgetExceeded) return { chosen: null, note: e.message };
+    throw e;
+  }
 }
 
 /** Runs download-artifact against the artifacts the job can see; `at` is where its `name:` input is. */
@@ -116,11 +128,17 @@ export function downloadArtifacts(state: RunnerState, at: Location, inputs: Down
     if (target !== null) extract(state, visible.get(inputs.name) ?? null, target);
     return { status: 0, output: ["Downloading single artifact", `Artifact download completed successfully.`, "Total of 1 artifact(s) downloaded", "Download artifact has finished successfully"] };
   }
-  const chosen = [...visible.values()].filter((a) => inputs.pattern === "" || matches(inputs.pattern, a.name));
+  const selection = inputs.pattern === "" ? { chosen: [...visible.values()] } : selectedBy(inputs.pattern, [...visible.values()]);
   const output =
     inputs.pattern !== ""
       ? [`Filtering artifacts by pattern '${inputs.pattern}'`]
       : ["No input name or pattern filtered specified, downloading all artifacts", ...(inputs.mergeMultiple ? [] : ["An extra directory with the artifact name will be created for each download"])];
+  const { chosen } = selection;
+  if (chosen === null) {
+    // What lands where is not known: the target holds whatever the pattern picked.
+    if (target !== null) state.opaqueDirs.push(target);
+    return { status: 0, output: [...output, ...(selection.note ? [selection.note] : []), "Download artifact has finished successfully"] };
+  }
   if (chosen.length > 0) output.push("Preparing to download the following artifacts:", ...chosen.map((a, i) => `- ${a.name} (ID: ${1000 + i}, Size: 1024)`));
   if (target !== null) for (const a of chosen) extract(state, a, inputs.mergeMultiple ? target : target === "." ? a.name : `${target}/${a.name}`);
   output.push(`Total of ${chosen.length} artifact(s) downloaded`, "Download artifact has finished successfully");

@@ -6,15 +6,9 @@
  * simulators' own reading of .dockerignore, to exclude the source.
  */
 import path from "node:path";
-import { readDockerignore } from "../../../simulators/docker/context.js";
+import { dockerignoreExcludes } from "../../../simulators/docker/context.js";
 import { defineInjector } from "../injector.js";
 import { contextPrefix, restoringInjection, viewsOf, changeTo } from "./dockerfile-places.js";
-
-function excludes(dockerignore: string, rel: string): boolean {
-  let excluded = false;
-  for (const rule of readDockerignore(dockerignore)) if (rule.re.test(rel)) excluded = rule.exclude;
-  return excluded;
-}
 
 function patternFor(source: string, isDir: boolean, split: string): string | null {
   if (split !== "test") return source;
@@ -49,9 +43,9 @@ export const dockerignoreHidesSource = defineInjector({
     for (const { view, ignoreFile, ignore, source, isDir } of rng.shuffle(candidates)) {
       const pattern = patternFor(source, isDir, split);
       const rel = isDir ? `${source}/x` : source;
-      if (!pattern || excludes(ignore, rel)) continue;
+      if (!pattern || dockerignoreExcludes(ignore, rel)) continue;
       const after = `${ignore.replace(/\n?$/, "\n")}${pattern}\n`;
-      if (!excludes(after, rel)) continue;
+      if (!dockerignoreExcludes(after, rel)) continue;
       const change = changeTo(ctx, ignoreFile, after);
       if (!change) continue;
       return restoringInjection({
