@@ -29,6 +29,16 @@ export function freshSeed(): number {
   return randomInt(0, 2 ** 31 - 1);
 }
 
+/**
+ * What a reset resolves to: its scenario, and the seed that chose it (null when the request named the scenario
+ * and gave no seed). A reset without a seed or a scenario draws a fresh seed, so the choice can be replayed.
+ * @throws ResetError for an unknown task or scenario.
+ */
+export function resolveReset(catalog: Catalog, request: { task_id?: string; scenario_id?: string; seed?: number }): { scenario: Scenario; seed: number | null } {
+  const seed = request.seed ?? (request.scenario_id === undefined ? freshSeed() : null);
+  return { scenario: chooseScenario(catalog, request, seed ?? 0), seed };
+}
+
 export function chooseScenario(catalog: Catalog, request: { task_id?: string; scenario_id?: string }, seed: number): Scenario {
   if (request.task_id !== undefined && !catalog.task(request.task_id)) {
     throw new ResetError("task_id", `unknown task_id '${request.task_id}'; valid: ${catalog.tasks.map((t) => t.task_id).join(", ")}`);

@@ -13,7 +13,8 @@ import { EMPTY_BODY, readJsonBody } from "../body.js";
 import type { ServerContext } from "../context.js";
 import { ValidationError } from "../errors.js";
 import { dispatch, SUPPORTED_PROTOCOL_VERSIONS } from "../mcp/dispatch.js";
-import { parseError, readRequest, RPC, rpcError } from "../mcp/jsonrpc.js";
+import { parseError, readRequest, RPC, rpcError, type RpcRequest } from "../mcp/jsonrpc.js";
+import { note } from "../observe.js";
 import type { Session } from "../session.js";
 
 const SESSION_HEADER = "mcp-session-id";
@@ -40,7 +41,8 @@ export function mcpRoutes(ctx: ServerContext): Hono {
     if (body === EMPTY_BODY) return c.json(parseError());
     const { request, error } = readRequest(body);
     if (error) return c.json(error);
-    const { response, opened } = dispatch(request, { store: ctx.sessions, catalog: ctx.catalog, bound });
+    note(c, { rpc_method: request.method.slice(0, 100), ...toolNoted(request) });
+    const { response, opened } = await dispatch(request, { store: ctx.sessions, catalog: ctx.catalog, pool: ctx.pool, bound });
     if (response === null) return c.body(null, 202);
     return c.json(response, 200, opened ? { "Mcp-Session-Id": opened.id } : {});
   });
@@ -55,6 +57,12 @@ export function mcpRoutes(ctx: ServerContext): Hono {
   });
 
   return app;
+}
+
+/** The tool a tools/call names, for the log line (its name only, never its arguments). */
+function toolNoted(request: RpcRequest): { tool?: string } {
+  const name = request.params?.name;
+  return request.method === "tools/call" && typeof name === "string" ? { tool: name.slice(0, 100) } : {};
 }
 
 /** The session named by Mcp-Session-Id, null without the header, or the 404 answer for a session that is gone. */

@@ -9,15 +9,17 @@ import { z } from "zod";
 import { ActionSchema } from "../../contracts/actions.js";
 import { ResetRequestSchema, type StepResult } from "../../contracts/observation.js";
 import type { Catalog } from "../../tasks/catalog.js";
-import { STATE_WHERE, stepEpisode } from "../episode-commands.js";
+import { parseAction, STATE_WHERE } from "../episode-commands.js";
 import { HttpError, type ValidationDetail } from "../errors.js";
 import { gradeRequest } from "../grading.js";
+import type { EpisodePool } from "../pool/pool.js";
 import { withAcceptedFields } from "../reset-request.js";
 import type { Session } from "../session.js";
 
-/** What a tool may use: the catalogue, and the caller's session when it has one. */
+/** What a tool may use: the catalogue, the pool that grades, and the caller's session when it has one. */
 export interface ToolContext {
   catalog: Catalog;
+  pool: EpisodePool;
   session: Session | null;
 }
 
@@ -34,7 +36,7 @@ export interface ToolDefinition {
   readOnly: boolean;
   /** Adds to a validation detail what the caller needs to fix it (the fields a reset accepts). */
   explain?: (detail: ValidationDetail) => ValidationDetail;
-  run(args: Record<string, unknown>, ctx: ToolContext): ToolData;
+  run(args: Record<string, unknown>, ctx: ToolContext): ToolData | Promise<ToolData>;
 }
 
 /** The session's episode, or an error saying how to get one. */
@@ -49,7 +51,8 @@ function sessionOf(ctx: ToolContext): Session {
   return ctx.session;
 }
 
-const asData = (result: StepResult): ToolData => result as unknown as ToolData;
+/** The pool's JSON as a tool result (MCP answers carry it as data, structuredContent and text alike). */
+const asData = (json: string): ToolData => JSON.parse(json) as ToolData;
 
 const StartScenarioInput = ResetRequestSchema.describe(
   "Which scenario: scenario_id; else one from task_id chosen by seed; else one of all by seed (random without a seed)",
@@ -76,7 +79,10 @@ const actionTools: ToolDefinition[] = ActionSchema.options.map((option) => {
     // The options' shapes differ, so TypeScript cannot call omit on their union; each has both keys.
     input: (option as z.ZodObject).omit({ action_type: true, metadata: true } as Record<string, true>),
     readOnly: false,
-    run: (args, ctx) => asData(stepEpisode(sessionOf(ctx).episode(), { ...args, action_type: actionType }, STATE_WHERE.tool())),
+    run: async (args, ctx) => {
+      const episode = sessionOf(ctx).episode();
+      return asData((await episode.step(parseAction({ ...args, action_type: actionType }), STATE_WHERE.tool())).json);
+    },
   };
 });
 
@@ -99,7 +105,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     input: StartScenarioInput,
     readOnly: false,
     explain: (detail) => withAcceptedFields(detail, 0),
-    run: (args, ctx) => asData(sessionOf(ctx).start(ctx.catalog, args)),
+    run: async (args, ctx) => asData(await sessionOf(ctx).start(args)),
   },
   {
     name: "get_observation",
@@ -107,7 +113,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     description: "The episode's current observation (files, error_message, progress, hint, score once done) without acting.",
     input: z.object({}).strict(),
     readOnly: true,
-    run: (_args, ctx) => asData(sessionOf(ctx).episode().observe()),
+    run: async (_args, ctx) => asData(await sessionOf(ctx).episode().observe()),
   },
   {
     name: "view_files",
@@ -126,7 +132,7 @@ export const TOOLS: readonly ToolDefinition[] = [
       "with the seed, done, failed actions, total reward and the actions so far (replayable with grade_trajectory).",
     input: z.object({}).strict(),
     readOnly: true,
-    run: (_args, ctx) => sessionOf(ctx).episode().state() as unknown as ToolData,
+    run: async (_args, ctx) => asData(await sessionOf(ctx).episode().state()),
   },
   {
     name: "grade_trajectory",
@@ -134,12 +140,12 @@ export const TOOLS: readonly ToolDefinition[] = [
     description: "Score a list of actions on a scenario by replaying them from its start (as POST /grader): breakdown and per-step history.",
     input: GradeInput,
     readOnly: true,
-    run: (args, ctx) => gradeRequest(ctx.catalog, args, []) as unknown as ToolData,
+    run: async (args, ctx) => (await gradeRequest(ctx, args, [])) as unknown as ToolData,
   },
 ];
 
-function viewFiles(session: Session, filePath: string | undefined): ToolData {
-  const files = session.episode().observe().observation.files;
+async function viewFiles(session: Session, filePath: string | undefined): Promise<ToolData> {
+  const files = (JSON.parse(await session.episode().observe()) as StepResult).observation.files;
   if (filePath === undefined) return { files };
   const content = files[filePath];
   if (content === undefined) {

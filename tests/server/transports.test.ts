@@ -3,6 +3,7 @@
  * standard MCP through the official SDK client. The same actions must give the same observations, rewards
  * and scores whichever way they travel, because every transport is an adapter over the same episode layer; and
  * the state read after each answer (GET /state, a state frame, the get_episode_state tool) is the same too.
+ * The suite runs twice: episodes played in the main thread (WORKERS=0) and on worker threads (WORKERS=2).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Action } from "../../contracts/actions.js";
@@ -58,11 +59,13 @@ async function play(transport: TransportName, server: LiveServer, episode: Episo
   }
 }
 
-describe("the same episodes over every transport", () => {
+// Once with the engine in the main thread, once on a pool of two worker threads: the same answers either way.
+describe.each([0, 2])("the same episodes over every transport (WORKERS=%i)", (workers) => {
   let server: LiveServer;
   beforeAll(async () => {
-    server = await liveServer();
-  });
+    server = await liveServer({ workers });
+    await server.app.context.pool.warmUp();
+  }, 120_000);
   afterAll(async () => {
     await server.close();
   });
