@@ -88,8 +88,8 @@ function poolEvents(logger: Logger, metrics: () => ServerMetrics | undefined, st
   return {
     deadlineExceeded(task, worker) {
       metrics()?.timeout(task.op);
-      const episodeId = "record" in task ? task.record?.episode_id : undefined;
-      logger.warn({ op: task.op, worker, episode_id: episodeId ?? null, step_timeout_ms: stepTimeoutMs }, "task stopped at STEP_TIMEOUT_MS");
+      const episodeId = "episodeId" in task ? task.episodeId : task.op === "start" ? task.record.episode_id : null;
+      logger.warn({ op: task.op, worker, episode_id: episodeId, step_timeout_ms: stepTimeoutMs }, "task stopped at STEP_TIMEOUT_MS");
     },
     workerReplaced(worker, reason, error) {
       metrics()?.workerRestart(reason);

@@ -79,7 +79,7 @@ export class PlayedEpisode {
       if (this.current.done) throw episodeDone(this.current.episode_id, stateAt);
       const began = performance.now();
       try {
-        const answer = await this.runtime.pool.run({ op: "step", key: this.key, action, record: this.current });
+        const answer = await this.runtime.pool.run({ op: "step", key: this.key, episodeId: this.episodeId, action, record: this.current });
         this.current = { ...this.current, actions: [...this.current.actions, recordedAction(action)], hints_used: answer.hintsUsed, done: answer.done };
         if (answer.finalState !== null) this.finalState = answer.finalState;
         this.runtime.stepped(this.transport, (performance.now() - began) / 1000, answer.failed ? "failed_action" : "ok");
@@ -93,12 +93,12 @@ export class PlayedEpisode {
 
   /** The current observation as a reset answers it (reward 0), as JSON. */
   observe(): Promise<string> {
-    return this.enqueue(() => this.runtime.pool.run({ op: "observe", key: this.key, record: this.current }));
+    return this.enqueue(() => this.runtime.pool.run({ op: "observe", key: this.key, episodeId: this.episodeId, record: this.current }));
   }
 
   /** The state (the observation, OpenEnv's state fields, the history) as JSON. */
   state(): Promise<string> {
-    return this.enqueue(async () => this.finalState ?? this.runtime.pool.run({ op: "state", key: this.key, record: this.current }));
+    return this.enqueue(async () => this.finalState ?? this.runtime.pool.run({ op: "state", key: this.key, episodeId: this.episodeId, record: this.current }));
   }
 
   /** Lets the pool forget the live episode, once the operations queued before have run. */

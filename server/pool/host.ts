@@ -58,7 +58,7 @@ export class EpisodeHost {
       case "grade": {
         const scenario = this.catalog.scenario(task.scenarioId);
         if (scenario === undefined) throw new HttpError(404, `unknown scenario '${task.scenarioId}'`);
-        return gradeTrajectory(this.catalog, scenario, task.actions, { onStep });
+        return gradeTrajectory(this.catalog, scenario, task.actions, { judge: this.judge, onStep });
       }
       case "baseline":
         return this.baseline(task.scenarioId, onStep);

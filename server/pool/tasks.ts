@@ -6,7 +6,8 @@
  * Episode tasks name the live episode by `key` (a pool-wide id the main thread hands out, not the episode
  * id: two WebSocket sessions may both play an episode they called "ep-1"). A task may carry the episode's
  * record; a holder that does not have the episode live rebuilds it from the record by replay, and one that
- * has neither answers `missing`, so the pool sends the record and asks again.
+ * has neither answers `missing`, so the pool sends the record and asks again. Tasks name the episode id too,
+ * for the logs.
  */
 import type { Action } from "../../contracts/actions.js";
 import type { EpisodeRecord } from "../../environment/episode-record.js";
@@ -18,11 +19,11 @@ export type EpisodeTask =
   /** Start the episode `record` describes (no actions yet, as a reset makes it), replacing any under `key`. */
   | { op: "start"; key: string; record: EpisodeRecord }
   /** Apply a validated action; `record` is the episode before it. */
-  | { op: "step"; key: string; action: Action; record?: EpisodeRecord }
+  | { op: "step"; key: string; episodeId: string; action: Action; record?: EpisodeRecord }
   /** The current observation, as a reset answers it (reward 0). */
-  | { op: "observe"; key: string; record?: EpisodeRecord }
+  | { op: "observe"; key: string; episodeId: string; record?: EpisodeRecord }
   /** The state: observation, OpenEnv's state fields, the history. */
-  | { op: "state"; key: string; record?: EpisodeRecord }
+  | { op: "state"; key: string; episodeId: string; record?: EpisodeRecord }
   /** Forget the live episode. */
   | { op: "release"; key: string }
   /** Grade validated actions on a scenario by replay. */
