@@ -1,7 +1,8 @@
 /**
  * Where the server is in its life: serving, or draining for a shutdown (new requests refused with 503 and
  * Retry-After, new WebSockets refused, in-flight work allowed to finish). It counts the HTTP requests in
- * flight and holds the open WebSocket connections, so a shutdown can wait for both (listen.ts).
+ * flight (admitted before the drain, until their answer is written out) and holds the open WebSocket
+ * connections, so a shutdown can wait for both (listen.ts).
  */
 
 /** An open WebSocket connection as a shutdown and /metrics see it. */
@@ -32,13 +33,18 @@ export class Lifecycle {
     this.draining = true;
   }
 
-  enter(): void {
+  /**
+   * Counts a request in flight until `response` closes (its answer written out, or its connection gone).
+   * Requests that arrive while draining are not counted: they are refused at once, and a steady stream of
+   * them must not keep the drain from ending.
+   */
+  admit(response: { once(event: "close", listener: () => void): unknown }): void {
+    if (this.draining) return;
     this.inFlight++;
-  }
-
-  leave(): void {
-    this.inFlight--;
-    if (this.inFlight === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
+    response.once("close", () => {
+      this.inFlight--;
+      if (this.inFlight === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
+    });
   }
 
   /** Resolves once no HTTP request is in flight. */

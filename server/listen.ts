@@ -18,8 +18,12 @@ import type { BreakfixApp } from "./app.js";
 import { elapsedMs } from "./log.js";
 import { attachWebSocket } from "./ws/attach.js";
 
-/** What is kept of the shutdown budget for stopping the workers and writing the answers that gives. */
-const FORCE_MARGIN_MS = 1000;
+/**
+ * What is kept of the shutdown budget for stopping the workers, writing the answers that gives and exiting:
+ * 40% of it, and at least a second (a loaded machine takes that long to deliver a signal and stop threads).
+ * With the default 10 s, in-flight work has 6 s to finish.
+ */
+const forceMarginMs = (budgetMs: number): number => Math.max(1000, budgetMs * 0.4);
 
 /** A server listening on a real port. */
 export interface RunningServer {
@@ -45,6 +49,7 @@ export function startServer(app: BreakfixApp, { port, host }: { port: number; ho
       resolve({ url: `http://${shown}:${address.port}`, port: address.port, host: address.address, close: () => (closing ??= shutDown(app, http, wss)) });
     }) as Server;
     http.once("error", reject);
+    http.on("request", (_request, response) => app.context.lifecycle.admit(response));
     const wss = attachWebSocket(http, app);
   });
 }
@@ -55,13 +60,14 @@ async function shutDown(app: BreakfixApp, http: Server, wss: WebSocketServer): P
   const budgetMs = options.shutdownTimeoutSeconds * 1000;
   lifecycle.beginDrain();
   logger.info({ requests_in_flight: lifecycle.requestsInFlight, websockets: lifecycle.connections.size, shutdown_timeout_s: options.shutdownTimeoutSeconds }, "draining");
-  // Idle keep-alive connections carry nothing in flight; a request on a busy one is answered 503.
-  http.closeIdleConnections();
+  // Idle keep-alive connections stay open until the end: a request on one is answered 503 and the
+  // connection closed after it, where closing it now would race with a client that just picked it.
   const drained = Promise.all([lifecycle.whenIdle(), ...[...lifecycle.connections].map((connection) => connection.drain())]);
-  const forceAfter = Math.max(budgetMs / 2, budgetMs - FORCE_MARGIN_MS);
+  const forceAfter = Math.max(budgetMs / 2, budgetMs - forceMarginMs(budgetMs));
   const inTime = await Promise.race([drained.then(() => true), sleep(forceAfter).then(() => false)]);
-  // Stopping the workers fails what they still run with a 503, which lets those requests finish.
-  await pool.close();
+  // Stopping the workers fails at once what they still run with a 503, which lets those requests finish;
+  // the threads themselves stop meanwhile.
+  const stopping = pool.close();
   if (!inTime) {
     logger.warn({ requests_in_flight: lifecycle.requestsInFlight, websockets: lifecycle.connections.size }, "shutdown budget nearly spent: stopped what was still running");
     await Promise.race([drained, sleep(budgetMs - elapsedMs(began) - 100)]);
@@ -73,6 +79,7 @@ async function shutDown(app: BreakfixApp, http: Server, wss: WebSocketServer): P
   });
   wss.close();
   sessions.dispose();
+  await Promise.race([stopping, sleep(budgetMs - elapsedMs(began) - 100)]);
   logger.info({ duration_ms: elapsedMs(began), drained_in_time: inTime }, "server closed");
 }
 

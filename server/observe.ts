@@ -1,6 +1,6 @@
 /**
  * The middleware every HTTP request passes first: refuse it while the server drains (503, Retry-After,
- * Connection: close), else count it in flight, and once answered log one line (method, route, status,
+ * Connection: close), else, once answered, log one line (method, route, status,
  * duration, and what the route noted: episode id, action type, outcome) and count it in /metrics by route
  * and status. Routes note facts with `note`; nothing of a body is logged.
  */
@@ -32,12 +32,7 @@ export function observeRequests(ctx: ServerContext): MiddlewareHandler {
         Connection: "close",
       });
     }
-    ctx.lifecycle.enter();
-    try {
-      await next();
-    } finally {
-      ctx.lifecycle.leave();
-    }
+    await next();
     const matched = routePath(c, -1);
     const route = matched === "" || matched === "*" || matched === "/*" ? "unmatched" : matched;
     const status = c.res.status;

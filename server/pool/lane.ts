@@ -51,6 +51,8 @@ export class WorkerLane {
   private readyWaiters: Array<() => void> = [];
   private readonly queue: Sent[] = [];
   private timer: NodeJS.Timeout | undefined;
+  /** When the running task started (or last reported progress), by performance.now(). */
+  private headSince = 0;
   private nextId = 1;
   private closed = false;
 
@@ -63,6 +65,11 @@ export class WorkerLane {
 
   get running(): boolean {
     return this.worker !== null;
+  }
+
+  /** How long the running task has gone without finishing or reporting progress, in ms (0 when idle). */
+  get stalledFor(): number {
+    return this.queue.length > 0 && this.ready ? performance.now() - this.headSince : 0;
   }
 
   /** Starts the worker if none runs; returns the incarnation the next task will reach. */
@@ -155,6 +162,7 @@ export class WorkerLane {
   /** (Re)starts the running task's deadline. */
   private arm(): void {
     this.disarm();
+    this.headSince = performance.now();
     const worker = this.worker;
     this.timer = setTimeout(() => this.expire(worker), this.options.deadlineMs);
   }

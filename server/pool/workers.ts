@@ -7,7 +7,8 @@
  * episode is placed on one worker when it starts (the lane with the fewest episodes) and every later task
  * of it goes there; WebSocket sessions and named HTTP episodes thus always reach the same worker, and
  * different episodes run on different cores. Stateless work (grading, the baseline) goes to the lane with
- * the fewest tasks waiting. What that needs beyond Node's worker_threads is small: lanes (lane.ts) with a
+ * the fewest tasks waiting, passing over a lane whose running task seems stuck (it would wait behind it
+ * until the deadline). What that needs beyond Node's worker_threads is small: lanes (lane.ts) with a
  * deadline each, and this placement table.
  *
  * A task carries the episode's record only when the worker may not hold the episode (it was placed on an
@@ -22,6 +23,9 @@ import { MissingEpisodeError, type EpisodeTask, type TaskAnswers } from "./tasks
 
 /** How many times a task is sent again after its worker was replaced before it ran. */
 const MAX_RESENDS = 3;
+
+/** A lane whose running task has gone this long without progress is passed over for stateless work. */
+const STALLED_MS = 250;
 
 interface Placement {
   lane: WorkerLane;
@@ -119,7 +123,8 @@ export class WorkerPool implements EpisodePool {
 
   private async stateless(task: EpisodeTask): Promise<unknown> {
     for (let attempt = 0; ; attempt++) {
-      const lane = this.lanes.reduce((best, lane) => (lane.pending < best.pending ? lane : best));
+      const moving = this.lanes.filter((lane) => lane.stalledFor < STALLED_MS);
+      const lane = (moving.length > 0 ? moving : this.lanes).reduce((best, lane) => (lane.pending < best.pending ? lane : best));
       try {
         return await lane.submit(task);
       } catch (error) {
