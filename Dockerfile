@@ -14,6 +14,7 @@ COPY contracts ./contracts
 COPY simulators ./simulators
 COPY environment ./environment
 COPY graders ./graders
+COPY generator ./generator
 COPY tasks ./tasks
 COPY baseline ./baseline
 COPY server ./server

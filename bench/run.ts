@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: how fast a step is and how much memory an episode holds, measured on every scenario.
+ * `npm run bench`: how fast a step is and how much memory an episode holds, measured on every scenario, and
+ * how `breakfix lint` of one large tree of Dockerfiles scales with the build context.
  * Prints figures and ratios (the machine is shared: compare ratios, not absolute times).
  *
  *   npm run bench            # all measurements
@@ -12,6 +13,7 @@ import { gradeTrajectory } from "../graders/grade.js";
 import { simulateRepository } from "../simulators/index.js";
 import { repositoryFrom } from "../simulators/repository.js";
 import { loadCatalog } from "../tasks/catalog.js";
+import { lintTreeFigures } from "./lint-tree.js";
 
 const quick = process.argv.includes("--quick");
 const rounds = quick ? 20 : 200;
@@ -51,6 +53,13 @@ const failed = time("reset + failed edit action", rounds * 20, 2, () => {
   e.step({ action_type: "edit_file", edits: [{ file_path: "Dockerfile", old_content: "not there", new_content: "" }] });
 });
 
+// Lint of one tree of Dockerfiles (before the episodes below are held, whose heap would slow it): the build
+// contexts must cost what they hold, not what the tree holds.
+const treeSize = quick ? 1000 : 5000;
+const tree = lintTreeFigures(treeSize);
+console.log(`${`lint ${treeSize} Dockerfiles of one tree, with context`.padEnd(48)} ${tree.withContext.toFixed(0).padStart(9)} ms`);
+console.log(`${`lint ${treeSize} Dockerfiles of one tree, --no-context`.padEnd(48)} ${tree.withoutContext.toFixed(0).padStart(9)} ms${tree.errors > 0 ? `  (${tree.errors} errors: the tree should lint clean)` : ""}`);
+
 // Memory: hold many live episodes, each one action in (so each holds its own edited files), as a server at
 // capacity does.
 const held: Episode[] = [];
@@ -73,4 +82,5 @@ console.log(`  step / simulate          ${(step / simulate).toFixed(2)}  (a step
 console.log(`  grade / step             ${(grade / step).toFixed(2)}  (replay costs about what playing did)`);
 console.log(`  failed action / step     ${(failed / step).toFixed(2)}`);
 console.log(`  steps per second (1 core) ${Math.round(1000 / step)}`);
+console.log(`  lint context / no-context ${(tree.withContext / tree.withoutContext).toFixed(2)}  (${treeSize} Dockerfiles of one tree; goal under 4)`);
 void held.length;

@@ -4,11 +4,12 @@
  * except an optional `metadata` object that OpenEnv clients may attach.
  */
 import { z } from "zod";
+import { MAX_EDITS_PER_ACTION, MAX_LINE_NUMBER, MAX_PATH_CHARS, MAX_TEXT_CHARS } from "./limits.js";
 
 /** Lines are counted from 1; the cap keeps absurd numbers out without limiting any real file. */
-const LineNumber = z.number().int().min(1).max(1_000_000).describe("1-based line number");
-const FilePath = z.string().min(1).max(1024).describe("path relative to the repository root, e.g. Dockerfile or k8s/deployment.yaml");
-const Text = z.string().max(1_000_000);
+const LineNumber = z.number().int().min(1).max(MAX_LINE_NUMBER).describe("1-based line number");
+const FilePath = z.string().min(1).max(MAX_PATH_CHARS).describe("path relative to the repository root, e.g. Dockerfile or k8s/deployment.yaml");
+const Text = z.string().max(MAX_TEXT_CHARS);
 const Metadata = z.record(z.string(), z.unknown()).optional().describe("ignored; accepted for OpenEnv clients");
 
 export const EditSchema = z
@@ -22,7 +23,7 @@ export const EditSchema = z
 export const EditFileAction = z
   .object({
     action_type: z.literal("edit_file"),
-    edits: z.array(EditSchema).min(1).max(50).describe("applied in order, all or nothing"),
+    edits: z.array(EditSchema).min(1).max(MAX_EDITS_PER_ACTION).describe("applied in order, all or nothing"),
     metadata: Metadata,
   })
   .strict()

@@ -85,9 +85,20 @@ export const ResetRequestSchema = z
     scenario_id: z.string().max(100).optional(),
     seed: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
     episode_id: z.string().min(1).max(255).optional(),
+    difficulty: z
+      .enum(["easy", "medium", "hard", "expert"])
+      .optional()
+      .describe("task_id 'generated' only: how many faults, across how many layers, masking how deep (drawn from the seed when absent)"),
+    split: z
+      .enum(["train", "validation", "test"])
+      .optional()
+      .describe("task_id 'generated' only: train (default) and validation draw the train repositories; test only held-out ones, with fault parameters train never shows"),
   })
   .strict()
-  .describe("Which scenario: scenario_id; else one of task_id's chosen by seed; else one of all by seed (random without a seed). Unknown fields are refused.");
+  .describe(
+    "Which scenario: scenario_id; else one of task_id's chosen by seed; else one of all by seed (random without a seed). " +
+      "task_id 'generated' composes a scenario from seed, difficulty and split, named gen:<split>:<difficulty>:<seed>. Unknown fields are refused.",
+  );
 export type ResetRequest = z.infer<typeof ResetRequestSchema>;
 
 /** The names a reset accepts, in the order error messages list them. */

@@ -5,8 +5,11 @@
 import { describePathProblem, normaliseRepoPath, REGULAR } from "../simulators/repository.js";
 import type { RepoFile, Repository } from "../simulators/repository.js";
 import type { EditAction } from "../contracts/actions.js";
+import { MAX_LISTED_MATCHES } from "../contracts/limits.js";
 import { fromLines, occurrenceLines, textToLines, toLines } from "./lines.js";
+import { nearMissLine } from "./near-miss.js";
 import { applyUnifiedPatch } from "./patch.js";
+import { limitExceeded } from "./repository-limits.js";
 
 export type EditOutcome = { ok: true; repo: Repository; changed: boolean } | { ok: false; error: string };
 
@@ -45,48 +48,69 @@ function withContent(repo: Repository, path: string, content: string, mode?: num
 
 /** Where a whitespace-insensitive match exists, say so: the commonest reason an exact match fails. */
 function nearMiss(content: string, needle: string): string {
-  const squash = (s: string) => s.replace(/\s+/g, " ").trim();
-  const target = squash(needle);
-  if (target === "") return "";
-  const lines = content.split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    for (let j = i; j < Math.min(lines.length, i + 40); j++) {
-      if (squash(lines.slice(i, j + 1).join("\n")) === target) {
-        return ` (text matching it up to whitespace is at line ${i + 1}; old_content must match exactly, indentation included)`;
-      }
-    }
-  }
-  return "";
+  const line = nearMissLine(content, needle);
+  return line === null ? "" : ` (text matching it up to whitespace is at line ${line}; old_content must match exactly, indentation included)`;
 }
 
-function applyEdits(repo: Repository, edits: Extract<EditAction, { action_type: "edit_file" }>["edits"]): EditOutcome {
+/** "lines 3, 9, 14" or, past MAX_LISTED_MATCHES, the first ones and how many more. */
+function listLines(lines: number[]): string {
+  const shown = lines.slice(0, MAX_LISTED_MATCHES).join(", ");
+  return lines.length > MAX_LISTED_MATCHES ? `${shown} and ${lines.length - MAX_LISTED_MATCHES} more` : shown;
+}
+
+type Edit = Extract<EditAction, { action_type: "edit_file" }>["edits"][number];
+
+/** The content of a file an edit creates: only an empty old_content creates one. */
+function created(repo: Repository, path: string, edit: Edit): { content: string } | { error: string } {
+  if (edit.old_content !== "") {
+    return { error: `file '${path}' does not exist (to create it, give an empty old_content); the repository has: ${listFiles(repo)}` };
+  }
+  return { content: edit.new_content };
+}
+
+/** A file's content with old_content, which must occur exactly once, replaced. */
+function replaced(file: RepoFile, path: string, edit: Edit): { content: string } | { error: string } {
+  if (edit.old_content === "") {
+    return { error: `old_content is empty but ${path} exists: give the exact text to replace (an empty old_content only creates a new file)` };
+  }
+  const at = occurrenceLines(file.content, edit.old_content);
+  if (at.length === 0) return { error: `old_content was not found in ${path}${nearMiss(file.content, edit.old_content)}` };
+  if (at.length > 1) {
+    return { error: `old_content matches ${at.length} times in ${path} (lines ${listLines(at)}); include more surrounding text so it matches exactly once` };
+  }
+  return { content: file.content.replace(edit.old_content, () => edit.new_content) };
+}
+
+function applyEdits(repo: Repository, edits: readonly Edit[]): EditOutcome {
   let current = repo;
   for (const [i, edit] of edits.entries()) {
     const where = edits.length > 1 ? `edit ${i + 1}: ` : "";
     const resolved = resolvePath(edit.file_path);
     if ("error" in resolved) return fail(where + resolved.error);
     const file = current.get(resolved.path);
-    if (!file) {
-      if (edit.old_content !== "") {
-        return fail(`${where}file '${resolved.path}' does not exist (to create it, give an empty old_content); the repository has: ${listFiles(current)}`);
-      }
-      current = withContent(current, resolved.path, edit.new_content, REGULAR);
-      continue;
-    }
-    if (edit.old_content === "") {
-      return fail(`${where}old_content is empty but ${resolved.path} exists: give the exact text to replace (an empty old_content only creates a new file)`);
-    }
-    const at = occurrenceLines(file.content, edit.old_content);
-    if (at.length === 0) return fail(`${where}old_content was not found in ${resolved.path}${nearMiss(file.content, edit.old_content)}`);
-    if (at.length > 1) {
-      return fail(`${where}old_content matches ${at.length} times in ${resolved.path} (lines ${at.join(", ")}); include more surrounding text so it matches exactly once`);
-    }
-    current = withContent(current, resolved.path, file.content.replace(edit.old_content, () => edit.new_content));
+    const changed = file === undefined ? created(current, resolved.path, edit) : replaced(file, resolved.path, edit);
+    if ("error" in changed) return fail(where + changed.error);
+    const next = withContent(current, resolved.path, changed.content, file?.mode ?? REGULAR);
+    // Checked after every edit, so that fifty edits cannot build a file fifty times too large on the way.
+    const exceeded = limitExceeded(current, next);
+    if (exceeded !== null) return fail(`${where}${exceeded}; nothing was changed`);
+    current = next;
   }
   return { ok: true, repo: current, changed: true };
 }
 
+/**
+ * Applies `action` to `repo`: the new repository, or why the action fails (and changes nothing), including a
+ * result that would exceed a repository bound (repository-limits.ts).
+ */
 export function applyEditAction(repo: Repository, action: EditAction): EditOutcome {
+  const outcome = applyWithoutLimits(repo, action);
+  if (!outcome.ok) return outcome;
+  const exceeded = limitExceeded(repo, outcome.repo);
+  return exceeded === null ? outcome : fail(`${exceeded}; nothing was changed`);
+}
+
+function applyWithoutLimits(repo: Repository, action: EditAction): EditOutcome {
   switch (action.action_type) {
     case "edit_file":
       return applyEdits(repo, action.edits);

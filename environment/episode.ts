@@ -3,6 +3,7 @@
  * reward after each. Pure and synchronous apart from drawing a seed when a reset gives none.
  */
 import type { Assessment } from "../contracts/assessment.js";
+import { cut } from "../contracts/quote.js";
 import { round4 } from "../contracts/rounding.js";
 import { gitMode, repositoryFrom } from "../simulators/repository.js";
 import type { Repository } from "../simulators/repository.js";
@@ -43,18 +44,38 @@ function initialAssessment(judge: Judge, scenario: Scenario, initial: Repository
 
 export const REWARD = { fixed: 0.3, unfixed: -0.3, failedAction: -0.02, hint: -0.04 } as const;
 
+/**
+ * Everything a step changes, as one value: a step computes the next one in full (the edit, the new files'
+ * assessment, the score when it ends the episode) and only then commits it, so a step that throws half way
+ * leaves the episode exactly as it was.
+ */
+interface Progress {
+  readonly repo: Repository;
+  readonly assessment: Assessment;
+  readonly steps: number;
+  readonly hints: number;
+  readonly failed: number;
+  readonly totalReward: number;
+  readonly hint: string | null;
+  readonly lastActionError: string | null;
+  readonly finished: boolean;
+  readonly breakdown: ScoreBreakdown | null;
+}
+
+/**
+ * What an action that could not be checked answers. Simulators are deterministic, so the same action fails
+ * the same way on replay; it is not recorded or counted, so the episode's record and replay stay the same.
+ */
+function internalErrorMessage(error: unknown): string {
+  const what = error instanceof Error ? `${error.name}: ${cut(error.message, 120)}` : "a non-error value was thrown";
+  return (
+    `internal error while checking this action (${what}); it was not applied or counted and the episode is exactly as ` +
+    "it was: try another edit, and please report this action"
+  );
+}
+
 export class Episode {
-  private repo: Repository;
-  private readonly initial: Repository;
-  private assessment: Assessment;
-  private steps = 0;
-  private hints = 0;
-  private failed = 0;
-  private totalReward = 0;
-  private hint: string | null = null;
-  private lastActionError: string | null = null;
-  private finished = false;
-  private breakdown: ScoreBreakdown | null = null;
+  private progress: Progress;
   private readonly actions: Action[] = [];
 
   private constructor(
@@ -64,9 +85,19 @@ export class Episode {
     readonly episodeId: string,
     readonly seed: number | null,
   ) {
-    this.initial = repositoryFrom(scenario.files);
-    this.repo = this.initial;
-    this.assessment = initialAssessment(judge, scenario, this.initial);
+    const initial = repositoryFrom(scenario.files);
+    this.progress = {
+      repo: initial,
+      assessment: initialAssessment(judge, scenario, initial),
+      steps: 0,
+      hints: 0,
+      failed: 0,
+      totalReward: 0,
+      hint: null,
+      lastActionError: null,
+      finished: false,
+      breakdown: null,
+    };
   }
 
   /** Starts an episode judged by `judge`. Throws ResetError for an unknown task or scenario. */
@@ -83,70 +114,83 @@ export class Episode {
   }
 
   get done(): boolean {
-    return this.finished;
+    return this.progress.finished;
   }
 
+  /**
+   * Applies one action. A failed edit is a step like any other (counted, recorded, penalised, its reason in
+   * last_action_error); an action the judge cannot check (a simulator bug) changes nothing at all and says so.
+   * @throws EpisodeDoneError once the episode is done.
+   */
   step(action: Action): StepResult {
-    if (this.finished) throw new EpisodeDoneError(this.episodeId);
-    this.steps += 1;
+    if (this.progress.finished) throw new EpisodeDoneError(this.episodeId);
+    let next: { progress: Progress; reward: number };
+    try {
+      next = this.advance(action);
+    } catch (error) {
+      return { observation: { ...this.observation(), last_action_error: internalErrorMessage(error) }, reward: 0, done: this.progress.finished };
+    }
     // Clients may attach metadata; the engine ignores it, so the replayable record does not keep it.
     const { metadata: _ignored, ...recorded } = action;
     this.actions.push(recorded as Action);
-    this.lastActionError = null;
+    this.progress = next.progress;
+    return { observation: this.observation(), reward: next.reward, done: next.progress.finished };
+  }
+
+  /** The progress `action` leads to and its reward; reads the episode, changes nothing. */
+  private advance(action: Action): { progress: Progress; reward: number } {
+    const was = this.progress;
     let reward = 0;
+    let { repo, assessment, hints, failed, hint, finished } = was;
+    let lastActionError: string | null = null;
     switch (action.action_type) {
       case "request_hint": {
-        this.hints += 1;
+        hints += 1;
         reward += REWARD.hint;
-        const open = this.scenario.issues.find((_, i) => !this.assessment.fixed[i]);
-        this.hint = open ? open.hint : "Every issue is fixed already: submit.";
+        const open = this.scenario.issues.find((_, i) => !assessment.fixed[i]);
+        hint = open ? open.hint : "Every issue is fixed already: submit.";
         break;
       }
       case "submit":
-        this.finished = true;
+        finished = true;
         break;
       default: {
-        const outcome = applyEditAction(this.repo, action);
+        const outcome = applyEditAction(repo, action);
         if (!outcome.ok) {
-          this.failed += 1;
+          failed += 1;
           reward += REWARD.failedAction;
-          this.lastActionError = outcome.error;
+          lastActionError = outcome.error;
           break;
         }
-        const before = this.assessment;
-        this.repo = outcome.repo;
-        this.assessment = this.judge.assess(this.scenario, this.repo);
-        this.assessment.fixed.forEach((now, i) => {
-          if (now && !before.fixed[i]) reward += REWARD.fixed;
-          if (!now && before.fixed[i]) reward += REWARD.unfixed;
+        repo = outcome.repo;
+        assessment = this.judge.assess(this.scenario, repo);
+        assessment.fixed.forEach((now, i) => {
+          if (now && !was.assessment.fixed[i]) reward += REWARD.fixed;
+          if (!now && was.assessment.fixed[i]) reward += REWARD.unfixed;
         });
       }
     }
-    if (this.assessment.fixedCount === this.scenario.issues.length || this.steps >= this.scenario.max_steps) this.finished = true;
-    if (this.finished) this.breakdown = this.grade();
+    const steps = was.steps + 1;
+    if (assessment.fixedCount === this.scenario.issues.length || steps >= this.scenario.max_steps) finished = true;
+    const breakdown = finished ? this.judge.score({ scenario: this.scenario, assessment, steps, hints, failed }) : null;
     reward = round4(reward);
-    this.totalReward = round4(this.totalReward + reward);
-    return { observation: this.observation(), reward, done: this.finished };
+    const totalReward = round4(was.totalReward + reward);
+    return { progress: { repo, assessment, steps, hints, failed, totalReward, hint, lastActionError, finished, breakdown }, reward };
   }
 
   /** The current observation; reward 0 as OpenEnv answers a reset. */
   observe(): StepResult {
-    return { observation: this.observation(), reward: 0, done: this.finished };
+    return { observation: this.observation(), reward: 0, done: this.progress.finished };
   }
 
   /** The score breakdown of the current files, as if the episode ended now. */
   grade(): ScoreBreakdown {
-    return this.judge.score({
-      scenario: this.scenario,
-      assessment: this.assessment,
-      steps: this.steps,
-      hints: this.hints,
-      failed: this.failed,
-    });
+    const { assessment, steps, hints, failed } = this.progress;
+    return this.judge.score({ scenario: this.scenario, assessment, steps, hints, failed });
   }
 
   files(): Repository {
-    return this.repo;
+    return this.progress.repo;
   }
 
   /** The current observation with OpenEnv's state fields and the episode's history (see EpisodeStateSchema). */
@@ -154,9 +198,9 @@ export class Episode {
     return {
       ...this.observation(),
       seed: this.seed,
-      done: this.finished,
-      failed_actions: this.failed,
-      total_reward: this.totalReward,
+      done: this.progress.finished,
+      failed_actions: this.progress.failed,
+      total_reward: this.progress.totalReward,
       actions: [...this.actions],
     };
   }
@@ -168,16 +212,19 @@ export class Episode {
       scenario_id: this.scenario.id,
       seed: this.seed,
       actions: [...this.actions],
-      hints_used: this.hints,
-      done: this.finished,
+      hints_used: this.progress.hints,
+      done: this.progress.finished,
     };
   }
 
   private observation(): Observation {
-    const files: Record<string, string> = {};
-    const modes: Record<string, "100644" | "100755"> = {};
-    for (const path of [...this.repo.keys()].sort()) {
-      const file = this.repo.get(path)!;
+    const { repo, assessment, steps, hints, hint, lastActionError, breakdown } = this.progress;
+    // Null-prototype records: a file named __proto__ (or toString) is a key like any other, and survives
+    // JSON.stringify, and no lookup by path ever finds an inherited property.
+    const files: Record<string, string> = Object.create(null);
+    const modes: Record<string, "100644" | "100755"> = Object.create(null);
+    for (const path of [...repo.keys()].sort()) {
+      const file = repo.get(path)!;
       files[path] = file.content;
       modes[path] = gitMode(file.mode) as "100644" | "100755";
     }
@@ -189,17 +236,17 @@ export class Episode {
       instructions: this.task.instructions,
       files,
       file_modes: modes,
-      error_message: this.assessment.errorMessage,
+      error_message: assessment.errorMessage,
       available_secrets: [...this.scenario.world.secrets].sort(),
       issues_total: this.scenario.issues.length,
-      issues_fixed: this.assessment.fixedCount,
-      step_count: this.steps,
+      issues_fixed: assessment.fixedCount,
+      step_count: steps,
       max_steps: this.scenario.max_steps,
-      hints_used: this.hints,
-      hint: this.hint,
-      last_action_error: this.lastActionError,
-      score: this.breakdown?.score ?? null,
-      score_breakdown: this.breakdown,
+      hints_used: hints,
+      hint,
+      last_action_error: lastActionError,
+      score: breakdown?.score ?? null,
+      score_breakdown: breakdown,
     };
   }
 }

@@ -25,14 +25,31 @@ export function textToLines(text: string): string[] {
   return body.split("\n");
 }
 
-/** 1-based line numbers of every occurrence of `needle` in `haystack` (occurrences may not overlap). */
+/**
+ * 1-based line numbers of every occurrence of `needle` in `haystack` (occurrences may not overlap). Linear:
+ * each newline is found once, however many occurrences there are.
+ */
 export function occurrenceLines(haystack: string, needle: string): number[] {
   const found: number[] = [];
+  let line = 1;
+  let nextNewline = haystack.indexOf("\n");
   let from = 0;
   for (;;) {
     const at = haystack.indexOf(needle, from);
     if (at < 0) return found;
-    found.push(haystack.slice(0, at).split("\n").length);
+    while (nextNewline !== -1 && nextNewline < at) {
+      line++;
+      nextNewline = haystack.indexOf("\n", nextNewline + 1);
+    }
+    found.push(line);
     from = at + Math.max(needle.length, 1);
   }
+}
+
+/** How many lines `content` has, as toLines counts them, without splitting it. */
+export function lineCount(content: string): number {
+  if (content === "") return 0;
+  let count = 1;
+  for (let nl = content.indexOf("\n"); nl !== -1; nl = content.indexOf("\n", nl + 1)) count++;
+  return content.endsWith("\n") ? count - 1 : count;
 }

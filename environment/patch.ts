@@ -5,8 +5,11 @@
  */
 import { applyPatch, parsePatch } from "diff";
 import type { StructuredPatch } from "diff";
+import { MAX_FILES_PER_REPOSITORY, MAX_PATCH_HUNKS } from "../contracts/limits.js";
+import { cut } from "../contracts/quote.js";
 import { EXECUTABLE, REGULAR, describePathProblem, normaliseRepoPath } from "../simulators/repository.js";
 import type { RepoFile, Repository } from "../simulators/repository.js";
+import { checkHunks, newSearchBudget, type SearchBudget } from "./hunk-search.js";
 
 export type PatchOutcome = { ok: true; repo: Repository } | { ok: false; error: string };
 
@@ -20,11 +23,11 @@ function fileName(raw: string | undefined): { path: string | null } | { error: s
   if (raw === undefined || raw === "/dev/null" || raw === "") return { path: null };
   const stripped = raw.replace(/^[ab]\//, "");
   const normal = normaliseRepoPath(stripped);
-  if ("problem" in normal) return { error: describePathProblem(stripped, normal.problem) };
+  if ("problem" in normal) return { error: describePathProblem(cut(stripped), normal.problem) };
   return { path: normal.path };
 }
 
-function applyOne(files: Map<string, RepoFile>, patch: StructuredPatch, index: number): string | null {
+function applyOne(files: Map<string, RepoFile>, patch: StructuredPatch, index: number, budget: SearchBudget): string | null {
   const oldName = fileName(patch.oldFileName);
   const newName = fileName(patch.newFileName);
   if ("error" in oldName) return `patch file ${index + 1}: ${oldName.error}`;
@@ -40,7 +43,10 @@ function applyOne(files: Map<string, RepoFile>, patch: StructuredPatch, index: n
   if (isCreate && target !== null && files.has(target)) return `patch file ${index + 1}: creates ${target}, which already exists`;
 
   const before = existing?.content ?? "";
-  const after = patch.hunks.length === 0 ? before : applyPatch(before, patch);
+  const checked = checkHunks(before, patch, source ?? target ?? "the file", budget);
+  if ("error" in checked) return `patch file ${index + 1}: ${checked.error}`;
+  // checkHunks converted the line endings as applyPatch would, and bounded its search.
+  const after = patch.hunks.length === 0 ? before : applyPatch(before, checked.patch, { autoConvertLineEndings: false });
   if (after === false) {
     const first = patch.hunks[0];
     return `patch does not apply to ${source ?? target}: hunk @@ -${first?.oldStart},${first?.oldLines} @@ does not match the file's current lines`;
@@ -58,13 +64,19 @@ export function applyUnifiedPatch(repo: Repository, text: string): PatchOutcome 
   try {
     patches = parsePatch(text);
   } catch (e) {
-    return { ok: false, error: `patch is not a valid unified diff: ${(e as Error).message}` };
+    return { ok: false, error: `patch is not a valid unified diff: ${cut(e instanceof Error ? e.message : "unreadable")}` };
   }
   const meaningful = patches.filter((p) => p.hunks.length > 0 || p.oldMode || p.newMode || p.isDelete || p.isCreate || p.isRename);
   if (meaningful.length === 0) return { ok: false, error: "patch changes nothing: no hunks (@@ … @@) or mode changes found" };
+  const hunks = meaningful.reduce((n, p) => n + p.hunks.length, 0);
+  if (hunks > MAX_PATCH_HUNKS) return { ok: false, error: `patch has ${hunks} hunks; a patch may have at most ${MAX_PATCH_HUNKS}` };
+  if (meaningful.length > MAX_FILES_PER_REPOSITORY) {
+    return { ok: false, error: `patch changes ${meaningful.length} files; a repository may have at most ${MAX_FILES_PER_REPOSITORY}` };
+  }
   const files = new Map(repo);
+  const budget = newSearchBudget();
   for (const [i, p] of meaningful.entries()) {
-    const error = applyOne(files, p, i);
+    const error = applyOne(files, p, i, budget);
     if (error) return { ok: false, error };
   }
   return { ok: true, repo: files };

@@ -8,7 +8,7 @@ import type { Scenario } from "../tasks/schema.js";
 
 export class ResetError extends Error {
   constructor(
-    readonly field: "task_id" | "scenario_id",
+    readonly field: "task_id" | "scenario_id" | "difficulty" | "split",
     message: string,
   ) {
     super(message);
@@ -34,12 +34,22 @@ export function freshSeed(): number {
  * and gave no seed). A reset without a seed or a scenario draws a fresh seed, so the choice can be replayed.
  * @throws ResetError for an unknown task or scenario.
  */
-export function resolveReset(catalog: Catalog, request: { task_id?: string; scenario_id?: string; seed?: number }): { scenario: Scenario; seed: number | null } {
+export function resolveReset(
+  catalog: Catalog,
+  request: { task_id?: string; scenario_id?: string; seed?: number; difficulty?: string; split?: string },
+): { scenario: Scenario; seed: number | null } {
   const seed = request.seed ?? (request.scenario_id === undefined ? freshSeed() : null);
   return { scenario: chooseScenario(catalog, request, seed ?? 0), seed };
 }
 
-export function chooseScenario(catalog: Catalog, request: { task_id?: string; scenario_id?: string }, seed: number): Scenario {
+export function chooseScenario(catalog: Catalog, request: { task_id?: string; scenario_id?: string; difficulty?: string; split?: string }, seed: number): Scenario {
+  const generated = catalog.generated;
+  if ((request.difficulty !== undefined || request.split !== undefined) && (generated === undefined || request.task_id !== generated.task.task_id)) {
+    throw new ResetError(request.difficulty !== undefined ? "difficulty" : "split", `difficulty and split choose a generated scenario: give task_id '${generated?.task.task_id ?? "generated"}' with them`);
+  }
+  if (generated !== undefined && request.task_id === generated.task.task_id && request.scenario_id === undefined) {
+    return generated.draw({ seed, ...(request.difficulty ? { difficulty: request.difficulty } : {}), ...(request.split ? { split: request.split } : {}) });
+  }
   if (request.task_id !== undefined && !catalog.task(request.task_id)) {
     throw new ResetError("task_id", `unknown task_id '${request.task_id}'; valid: ${catalog.tasks.map((t) => t.task_id).join(", ")}`);
   }

@@ -4,7 +4,7 @@
  *
  * - `simulate(files, options?)`: run the pipeline simulation on a repository held in memory;
  * - `lint(paths, options?)`: what `breakfix lint` reports on files on disk;
- * - `loadCatalog()`: the tasks and their scenarios (scenarios carry their hidden issues and solutions:
+ * - `servedCatalog()`: the tasks and their scenarios (scenarios carry their hidden issues and solutions:
  *   keep them away from the agent you evaluate);
  * - `startEpisode(request?)`: an episode to play with `step`, as `/reset` starts one;
  * - `gradeTrajectory(scenarioId, actions)`: the grader's score breakdown of a trajectory, by replay.
@@ -28,9 +28,10 @@ import type { Diagnostic } from "../simulators/diagnostic.js";
 import { renderErrorMessage, simulateRepository, type LintKind } from "../simulators/index.js";
 import { repositoryFrom } from "../simulators/repository.js";
 import { WorldSchema, type WorldInput } from "../simulators/world.js";
-import { loadCatalog } from "../tasks/catalog.js";
+import { servedCatalog } from "../generator/family.js";
 
-export { loadCatalog };
+/** The catalogue: the curated tasks and scenarios, and the generated family (its scenarios made on demand). */
+export { servedCatalog as loadCatalog };
 export { ActionSchema };
 export { ObservationSchema, ResetRequestSchema, ScoreBreakdownSchema, StepResultSchema, EpisodeStateSchema } from "../contracts/observation.js";
 export { DiagnosticSchema } from "../simulators/diagnostic.js";
@@ -113,7 +114,7 @@ export function lint(paths: readonly string[], options: LintOptions = {}): Diagn
  * @example const episode = startEpisode({ task_id: "k8s_pod_failures", seed: 7 });
  */
 export function startEpisode(request: ResetRequest = {}, episodeId: string = randomUUID()): Episode {
-  return startJudgedEpisode(loadCatalog(), ResetRequestSchema.parse(request), episodeId);
+  return startJudgedEpisode(servedCatalog(), ResetRequestSchema.parse(request), episodeId);
 }
 
 /**
@@ -122,8 +123,8 @@ export function startEpisode(request: ResetRequest = {}, episodeId: string = ran
  * @example gradeTrajectory("typo_filename", [{ action_type: "submit" }]).breakdown.score // 0.05
  */
 export function gradeTrajectory(scenarioId: string, actions: readonly unknown[]): GradeResult {
-  const catalog = loadCatalog();
+  const catalog = servedCatalog();
   const scenario = catalog.scenario(scenarioId);
-  if (scenario === undefined) throw new Error(`unknown scenario '${scenarioId}'; loadCatalog().scenarios lists them`);
+  if (scenario === undefined) throw new Error(`unknown scenario '${scenarioId}'; servedCatalog().scenarios lists them`);
   return replayTrajectory(catalog, scenario, actions.map((action) => ActionSchema.parse(action) as Action));
 }

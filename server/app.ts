@@ -4,6 +4,7 @@
  * details), because OpenEnv clients are written against FastAPI servers.
  */
 import { Hono } from "hono";
+import { withGenerated } from "../generator/family.js";
 import { loadCatalog } from "../tasks/catalog.js";
 import type { ServerContext } from "./context.js";
 import { errorResponse, NOT_FOUND } from "./errors.js";
@@ -39,7 +40,7 @@ export type BreakfixApp = Hono & { readonly context: ServerContext };
  */
 export function createApp(options: AppOptions = {}, env: NodeJS.ProcessEnv = process.env): BreakfixApp {
   const resolved = resolveOptions(options, env);
-  const catalog = resolved.catalog ?? loadCatalog();
+  const catalog = withGenerated(resolved.catalog ?? loadCatalog());
   const logger = resolved.logger ?? createLogger(resolved.logLevel);
   const lifecycle = new Lifecycle();
   // The metrics read the sessions and the pool, which report to the metrics: tied up once all exist.

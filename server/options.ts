@@ -2,6 +2,7 @@
  * The server's settings: options passed to createApp win, then the environment, then the defaults. Every
  * setting a deployment may change is an environment variable documented in the README's Operations section.
  */
+import { DEFAULT_MAX_BODY_BYTES } from "../contracts/limits.js";
 import type { Catalog } from "../tasks/catalog.js";
 import { LOG_LEVELS, type LogLevel, type Logger } from "./log.js";
 import { defaultWorkers } from "./pool/pool.js";
@@ -40,7 +41,7 @@ export interface AppOptions {
 export const DEFAULTS = {
   maxSessions: 1024,
   sessionTtlSeconds: 900,
-  maxBodyBytes: 1024 * 1024,
+  maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
   stepTimeoutMs: 10_000,
   shutdownTimeoutSeconds: 10,
   wsBufferBytes: 8 * 1024 * 1024,

@@ -4,6 +4,9 @@
  * them) and unknown envelope keys are ignored, as OpenEnv does.
  */
 import { z } from "zod";
+import { MAX_GRADED_ACTIONS } from "../contracts/limits.js";
+
+export { MAX_GRADED_ACTIONS };
 
 const EpisodeId = z.string().min(1).max(255).describe("the episode to act on; the server's default episode when absent");
 
@@ -23,9 +26,6 @@ export const EpisodePathSchema = z.object({ episode_id: z.string().min(1).max(25
 
 /** DELETE /episodes/{episode_id} answer. */
 export const EpisodeClosedSchema = z.object({ episode_id: z.string(), closed: z.literal(true) });
-
-/** The most actions /grader replays: far beyond any scenario's max_steps, small enough to stay fast. */
-export const MAX_GRADED_ACTIONS = 500;
 
 /** POST /grader. Strict: this is breakfix's own endpoint, and a misspelt key should be reported, not ignored. */
 export const GraderRequestSchema = z

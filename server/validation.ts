@@ -5,6 +5,9 @@
  * can handle breakfix's errors without special cases.
  */
 import type { z } from "zod";
+import { MAX_VALIDATION_DETAILS } from "../contracts/limits.js";
+import { cut, quote } from "../contracts/quote.js";
+import { echo } from "./echo.js";
 import { ValidationError, type ValidationDetail } from "./errors.js";
 
 type Loc = Array<string | number>;
@@ -21,14 +24,25 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, data: unknown, pref
   throw new ValidationError(toValidationDetails(result.error.issues, data, prefix));
 }
 
-/** Maps every zod issue to one or more pydantic-style details (one per unknown key, as pydantic does). */
+/**
+ * Maps every zod issue to one or more pydantic-style details (one per unknown key, as pydantic does), the
+ * first MAX_VALIDATION_DETAILS of them: a body of a hundred thousand unknown keys gets a short answer.
+ */
 export function toValidationDetails(issues: readonly Issue[], data: unknown, prefix: Loc): ValidationDetail[] {
-  return issues.flatMap((issue) => detailsOf(issue, data, prefix)).map(pydanticOrder);
+  const details = issues.flatMap((issue) => detailsOf(issue, data, prefix));
+  const shown = details.slice(0, MAX_VALIDATION_DETAILS).map(pydanticOrder);
+  if (details.length <= MAX_VALIDATION_DETAILS) return shown;
+  const more = details.length - MAX_VALIDATION_DETAILS;
+  return [...shown, { type: "too_many_errors", loc: prefix, msg: `${more} more validation errors not shown`, input: null }];
 }
 
-/** pydantic's key order (type, loc, msg, input, ctx), so that answers read, and compare as text, the same. */
+/**
+ * pydantic's key order (type, loc, msg, input, ctx), so that answers read, and compare as text, the same;
+ * the input echoed within bounds (echo.ts).
+ */
 function pydanticOrder(d: ValidationDetail): ValidationDetail {
-  return { type: d.type, loc: d.loc, msg: d.msg, input: d.input, ...(d.ctx === undefined ? {} : { ctx: d.ctx }) };
+  const loc = d.loc.map((part) => (typeof part === "string" ? cut(part) : part));
+  return { type: d.type, loc, msg: d.msg, input: echo(d.input), ...(d.ctx === undefined ? {} : { ctx: d.ctx }) };
 }
 
 function detailsOf(issue: Issue, data: unknown, prefix: Loc): ValidationDetail[] {
@@ -106,12 +120,14 @@ function unionError(issue: z.core.$ZodIssueInvalidUnion, loc: Loc, input: unknow
         ctx: { discriminator: `'${discriminator}'` },
       };
     }
+    // The tag is untrusted and may be any JSON value: quote() never calls its methods and cuts it short.
+    const tag = quote(input);
     return {
       type: "union_tag_invalid",
       loc,
-      msg: `Input tag '${String(input)}' found using '${discriminator}' does not match any of the expected tags: ${expected}`,
+      msg: `Input tag '${tag}' found using '${discriminator}' does not match any of the expected tags: ${expected}`,
       input,
-      ctx: { discriminator: `'${discriminator}'`, tag: String(input), expected_tags: expected },
+      ctx: { discriminator: `'${discriminator}'`, tag, expected_tags: expected },
     };
   }
   return { type: "union_error", loc, msg: issue.message, input };

@@ -44,3 +44,8 @@ export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
 export function formatDiagnostic(d: Diagnostic): string {
   return `${d.file}:${d.line}:${d.column}: ${d.severity} ${d.code}: ${d.message}`;
 }
+
+/** What makes two findings the same one (several matrix legs or platforms meeting one fault). */
+export function diagnosticKey(d: Diagnostic): string {
+  return JSON.stringify([d.file, d.line, d.column, d.code, d.message, d.stage]);
+}

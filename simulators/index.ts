@@ -4,22 +4,21 @@
  */
 import type { Diagnostic } from "./diagnostic.js";
 import { compareDiagnostics } from "./diagnostic.js";
-import { DOCKER_RULES, isDockerfilePath, simulateDockerfiles } from "./docker/index.js";
+import { isDockerfilePath, simulateDockerfiles } from "./docker/index.js";
 import { RuleEngine } from "./engine/engine.js";
-import { isManifestPath, K8S_RULES, simulateCluster } from "./k8s/index.js";
-import { isWorkflowPath, looksLikeWorkflow, workflowSimulator } from "./workflow/index.js";
+import { isManifestPath, simulateCluster } from "./k8s/index.js";
+import { isWorkflowPath, looksLikeWorkflow } from "./workflow/index.js";
+import { simulateWorkflows } from "./workflow/simulator.js";
 import { renderFirstFailure } from "./log.js";
 import { scanRepository } from "./scan/index.js";
 import { hasDeliveryWorkflow, pipelineSimulator } from "./pipeline/index.js";
+import { DELIVERY_RULES } from "./pipeline/simulator.js";
 import { deliveryRoots, rootOf } from "./pipeline/repositories.js";
 import type { Repository } from "./repository.js";
 import { repositoryFrom } from "./repository.js";
-import type { SimulationOptions, SimulationResult, Simulator } from "./simulation.js";
-import { Findings } from "./simulation.js";
+import type { SimulationOptions, SimulationResult } from "./simulation.js";
 import type { World } from "./world.js";
 import { EMPTY_WORLD } from "./world.js";
-
-export const SIMULATORS: readonly Simulator[] = [workflowSimulator];
 
 /**
  * Whether the cross-file pipeline takes the repository over: it has a delivery workflow (one that builds an
@@ -39,14 +38,13 @@ export function simulateRepository(repo: Repository, world: World, options: Simu
   return result;
 }
 
+/** Each domain on its own files, as units of one rule engine. */
 function simulateDomains(repo: Repository, world: World, options: SimulationOptions): SimulationResult {
-  const findings = new Findings();
-  for (const simulator of SIMULATORS) findings.merge(simulator.simulate(repo, world, options));
-  const engine = new RuleEngine([...DOCKER_RULES, ...K8S_RULES], { world, worldKnown: options.worldKnown !== false, context: options.context !== false });
+  const engine = new RuleEngine(DELIVERY_RULES, { world, worldKnown: options.worldKnown !== false, context: options.context !== false });
+  simulateWorkflows(engine, repo);
   simulateDockerfiles(engine, repo, options);
   simulateCluster(engine, repo);
-  findings.merge(engine.result());
-  return findings.result();
+  return engine.result();
 }
 
 /** The episode's error_message: the log of the first failing stage, or null when nothing fails. */
@@ -68,6 +66,8 @@ export interface LintOptions {
   kind: LintKind;
   /** false: skip the checks that need a build context. */
   context: boolean;
+  /** `lint --context DIR`: the build context of every Dockerfile, as a path among the files ("." for their root). */
+  dockerContext?: string;
 }
 
 /** The kind of a file from its name and content, or null when it is none breakfix checks. */
@@ -92,7 +92,8 @@ export function lintFiles(files: readonly LintFile[], options: LintOptions): Dia
   const lint = (group: readonly LintFile[], prefix: string): Diagnostic[] => {
     const repo = repositoryFrom(Object.fromEntries(group.map((f) => [f.path.slice(prefix.length), { content: f.content, mode: f.mode }])));
     const targets = new Set(group.filter(isTarget).map((f) => f.path.slice(prefix.length)));
-    const result = simulateRepository(repo, EMPTY_WORLD, { context: options.context, worldKnown: false, only: targets, ...(forced ? { kind: forced } : {}) });
+    const given = prefix === "" && options.dockerContext !== undefined ? { dockerContext: options.dockerContext } : {};
+    const result = simulateRepository(repo, EMPTY_WORLD, { context: options.context, worldKnown: false, only: targets, ...given, ...(forced ? { kind: forced } : {}) });
     return result.diagnostics.map((d) => ({ ...d, file: prefix + d.file }));
   };
   // Each repository with a delivery workflow runs as a pipeline, its paths as its workflow sees them.

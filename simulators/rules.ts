@@ -4,14 +4,14 @@
  */
 import { DOCKER_RULES } from "./docker/rules/index.js";
 import { K8S_RULES } from "./k8s/index.js";
-import { pipelineRules } from "./pipeline/index.js";
+import { PIPELINE_RULES } from "./pipeline/index.js";
 import type { RuleInfo } from "./rule.js";
-import { workflowRules } from "./workflow/index.js";
+import { WORKFLOW_RULES } from "./workflow/index.js";
 
-export const ALL_RULES: readonly RuleInfo[] = [...workflowRules, ...DOCKER_RULES, ...K8S_RULES, ...pipelineRules];
+export const ALL_RULES: readonly RuleInfo[] = [...WORKFLOW_RULES, ...DOCKER_RULES, ...K8S_RULES, ...PIPELINE_RULES];
 
 /** The rules that run through the rule engine, with the shape and cases the shared rule tester runs. */
-export const ENGINE_RULES = [...DOCKER_RULES, ...K8S_RULES] as const;
+export const ENGINE_RULES = [...WORKFLOW_RULES, ...DOCKER_RULES, ...K8S_RULES, ...PIPELINE_RULES] as const;
 
 export function ruleByCode(code: string): RuleInfo | undefined {
   return ALL_RULES.find((r) => r.code === code);

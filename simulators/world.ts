@@ -21,6 +21,7 @@ export const ImageConfigSchema = z
     app: z.string().optional().describe("name of the world's app this image runs"),
     platforms: z.array(z.string()).optional(),
     listens: z.array(z.number().int()).optional().describe("ports the image's own server is configured to listen on (nginx's listen)"),
+    python_packages: z.array(z.string()).optional().describe("the pip packages installed in the image, when known"),
   })
   .strict();
 export type ImageConfig = z.infer<typeof ImageConfigSchema>;

@@ -22,6 +22,18 @@ export interface TaskView {
   difficulty: Task["difficulty"];
   description: string;
   scenarios: ScenarioView[];
+  /** A generated family: the difficulties and splits a reset may ask for (its scenarios are made on demand). */
+  difficulties?: readonly string[];
+  splits?: readonly string[];
+}
+
+/** Scenarios made on demand from a seed, a difficulty and a split, each named by the id that rebuilds it. */
+export interface GeneratedFamily {
+  readonly task: Task;
+  /** The scenario an id names (`gen:<split>:<difficulty>:<seed>`), or undefined for an id that is not one. */
+  byId(id: string): Scenario | undefined;
+  /** The scenario of a seed, a difficulty (drawn from the seed when absent) and a split (train when absent). */
+  draw(request: { seed: number; difficulty?: string; split?: string }): Scenario;
 }
 
 export interface Catalog {
@@ -31,6 +43,8 @@ export interface Catalog {
   /** The task's definition, with its instructions. */
   taskDefinition(id: string): Task | undefined;
   scenario(id: string): Scenario | undefined;
+  /** The generated family, when this catalogue serves one. */
+  readonly generated?: GeneratedFamily;
 }
 
 function build(): Catalog {

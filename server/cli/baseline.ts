@@ -6,7 +6,7 @@ import { benchmark } from "../../baseline/benchmark.js";
 import { provenanceLine } from "../../baseline/provenance.js";
 import { textTable } from "../../baseline/report.js";
 import { SelectionError } from "../../baseline/selection.js";
-import { loadCatalog } from "../../tasks/catalog.js";
+import { servedCatalog } from "../../generator/family.js";
 import { choice, parseCommandArgs } from "./args.js";
 import { EXIT, UsageError, type CliIO } from "./io.js";
 import { episodeProgress } from "./progress.js";
@@ -28,7 +28,7 @@ export async function runBaseline(args: string[], io: CliIO): Promise<number> {
   const format = choice("format", values.format, ["table", "json"] as const, "table", BASELINE_USAGE);
   const selection = { task_id: values.task, scenario_id: values.scenario };
   try {
-    const report = await benchmark(loadCatalog(), "baseline", selection, { onEpisode: episodeProgress(io, "baseline", values.quiet === true) });
+    const report = await benchmark(servedCatalog(), "baseline", selection, { onEpisode: episodeProgress(io, "baseline", values.quiet === true) });
     const provenance = runProvenance({ agent: "baseline", ...selection, scenarios: report.episodes.map((e) => e.scenario_id) });
     io.stdout(format === "json" ? `${JSON.stringify({ provenance, ...report }, null, 2)}\n` : `${textTable(report)}\n${provenanceLine(provenance)}\n`);
     return EXIT.ok;

@@ -15,7 +15,7 @@ import { llmAgent } from "../../baseline/llm/llm-agent.js";
 import { comparisonTable, markdownTable, type EvaluationReport } from "../../baseline/report.js";
 import { provenanceMarkdown, type Provenance } from "../../baseline/provenance.js";
 import { SelectionError, selectScenarios } from "../../baseline/selection.js";
-import { loadCatalog } from "../../tasks/catalog.js";
+import { servedCatalog } from "../../generator/family.js";
 import { choice, parseCommandArgs } from "./args.js";
 import { EXIT, UsageError, type CliIO } from "./io.js";
 import { integerFlag } from "./numbers.js";
@@ -48,7 +48,7 @@ export async function runEval(args: string[], io: CliIO): Promise<number> {
   const agents = values.agent.split(",").map((a) => choice("agent", a.trim(), AGENTS, "baseline", EVAL_USAGE));
   const concurrency = integerFlag("concurrency", values.concurrency, 1, EVAL_USAGE, 1, 64);
   const selection = { task_id: values.task, scenario_id: values.scenario };
-  const catalog = loadCatalog();
+  const catalog = servedCatalog();
   const quiet = values.quiet === true;
   const runs: Array<{ report: EvaluationReport; provenance: Provenance }> = [];
   try {

@@ -13,7 +13,7 @@ import { openAIChat } from "../../baseline/llm/chat.js";
 import { llmConfigFrom, LlmConfigError } from "../../baseline/llm/config.js";
 import { runInference } from "../../baseline/llm/inference.js";
 import { selectScenarios, SelectionError } from "../../baseline/selection.js";
-import { loadCatalog } from "../../tasks/catalog.js";
+import { servedCatalog } from "../../generator/family.js";
 import { parseCommandArgs } from "./args.js";
 import { EXIT, UsageError, type CliIO } from "./io.js";
 import { integerFlag } from "./numbers.js";
@@ -74,7 +74,7 @@ export async function runInferenceCommand(args: string[], io: CliIO): Promise<nu
       client = httpClient(values.url);
       requests = episodes === undefined ? await serverEpisodes(values.url, selection) : seeded(episodes, seed, selection);
     } else {
-      const catalog = loadCatalog();
+      const catalog = servedCatalog();
       const ids = selectScenarios(catalog, selection);
       client = inProcessClient(catalog);
       requests = episodes === undefined ? ids.map((scenario_id) => ({ scenario_id })) : seeded(episodes, seed, selection);

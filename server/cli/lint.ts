@@ -81,7 +81,9 @@ export function lintTargets(
   const isDockerfile = (f: (typeof checked)[number]): boolean =>
     kind === "dockerfile" || (kind === "auto" && detectKind(f.target.abs, f.content) === "dockerfile");
   const inGivenContext = typeof contextDir === "string" ? checked.filter(isDockerfile) : [];
-  const withOwnContext = checked.filter((f) => !inGivenContext.includes(f));
+  const given = new Set(inGivenContext);
+  const withOwnContext = checked.filter((f) => !given.has(f));
+  const checkedSet = new Set(checked);
 
   const batches: Batch[] = [];
   if (withOwnContext.length > 0) {
@@ -93,7 +95,7 @@ export function lintTargets(
     for (const abs of contextFiles) addFile(batch, relative(root, abs), abs);
     // Files of no checked kind still tell the checks something (a kustomization names its patches), so they
     // ride along as context.
-    for (const f of files) if (!checked.includes(f)) addFile(batch, relative(root, f.target.abs), f.target.abs);
+    for (const f of files) if (!checkedSet.has(f)) addFile(batch, relative(root, f.target.abs), f.target.abs);
     for (const f of withOwnContext) {
       const rel = relative(root, f.target.abs);
       batch.files.set(rel, { path: rel, content: f.content, mode: f.mode });
@@ -101,21 +103,24 @@ export function lintTargets(
     }
     batches.push(batch);
   }
-  for (const f of inGivenContext) {
+  // Under --context DIR, every Dockerfile builds with DIR's files: one batch, the context read once. A
+  // Dockerfile outside DIR stands beside it (`../other/Dockerfile`), outside the context, as `docker build -f`.
+  const givenBatch: Batch = { files: new Map(), shown: new Map() };
+  if (inGivenContext.length > 0) {
     const dir = contextDir as string;
-    const batch: Batch = { files: new Map(), shown: new Map() };
-    for (const rel of walk(dir)) addFile(batch, rel, path.join(dir, rel));
-    // The Dockerfile stands at the context's root, so that its directory is the context (as `docker build -f`).
-    const rel = path.basename(f.target.abs);
-    batch.files.set(rel, { path: rel, content: f.content, mode: f.mode });
-    batch.shown.set(rel, f.target.display);
-    batches.push(batch);
+    for (const rel of walk(dir)) addFile(givenBatch, rel, path.join(dir, rel));
+    for (const f of inGivenContext) {
+      const rel = relative(dir, f.target.abs);
+      givenBatch.files.set(rel, { path: rel, content: f.content, mode: f.mode });
+      givenBatch.shown.set(rel, f.target.display);
+    }
   }
 
   const order = new Map(targets.map((t, i) => [t.display, i]));
   const options = { kind, context: contextDir !== null };
-  return batches
-    .flatMap((batch) =>
+  const runs = [...batches.map((batch) => ({ batch, options })), ...(inGivenContext.length > 0 ? [{ batch: givenBatch, options: { ...options, dockerContext: "." } }] : [])];
+  return runs
+    .flatMap(({ batch, options }) =>
       lintFiles([...batch.files.values()], options).flatMap((d) => {
         const shown = batch.shown.get(d.file);
         // Context files are not what the user asked about; their findings are not reported.

@@ -37,7 +37,8 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     io.stdout(`${packageInfo().version}\n`);
     return EXIT.ok;
   }
-  const run = COMMANDS[command];
+  // Own keys only: `breakfix toString` is an unknown command, not Object.prototype.toString.
+  const run = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   if (run === undefined) {
     io.stderr(`breakfix: unknown command '${command}'\n\n${MAIN_USAGE}`);
     return EXIT.usage;

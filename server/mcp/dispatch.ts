@@ -10,6 +10,7 @@
  * `isError` results, which a model can read and act on; OpenEnv's client gets JSON-RPC errors, which it
  * raises. An unknown tool is -32602 for both.
  */
+import { quote } from "../../contracts/quote.js";
 import { packageInfo } from "../package-info.js";
 import type { Session } from "../session.js";
 import { CapacityError, type SessionStore } from "../sessions.js";
@@ -59,7 +60,7 @@ export async function dispatch(request: RpcRequest, caller: RpcCaller): Promise<
     case "openenv/session/close":
       return { response: closeSession(request, caller, params.session_id) };
     default:
-      return { response: rpcError(id, RPC.METHOD_NOT_FOUND, `Method not found: ${method}`) };
+      return { response: rpcError(id, RPC.METHOD_NOT_FOUND, `Method not found: ${quote(method)}`) };
   }
 }
 
@@ -96,7 +97,7 @@ async function toolsCall(request: RpcRequest, caller: RpcCaller): Promise<RpcRes
   let session = caller.bound;
   if (session === null && params.session_id !== undefined) {
     session = typeof params.session_id === "string" ? (caller.store.privateSession(params.session_id) ?? null) : null;
-    if (session === null) return rpcError(id, RPC.INVALID_PARAMS, `Unknown session_id: ${String(params.session_id)}`);
+    if (session === null) return rpcError(id, RPC.INVALID_PARAMS, `Unknown session_id: ${quote(params.session_id)}`);
   }
   session?.touch();
   const outcome = await callTool(name, params.arguments, { catalog: caller.catalog, pool: caller.pool, session });
@@ -123,7 +124,7 @@ function closeSession(request: RpcRequest, caller: RpcCaller, sessionId: unknown
     return rpcError(id, RPC.INVALID_PARAMS, "Invalid params - 'session_id' is required");
   }
   const session = caller.store.privateSession(sessionId);
-  if (session === undefined) return rpcError(id, RPC.INVALID_PARAMS, `Unknown session_id: ${sessionId}`);
+  if (session === undefined) return rpcError(id, RPC.INVALID_PARAMS, `Unknown session_id: ${quote(sessionId)}`);
   if (session.transport === "ws") {
     // A socket owns its session: closing it under the socket would leave a connection with nothing behind it.
     return rpcError(id, RPC.INVALID_REQUEST, "Cannot close active WebSocket-managed session via MCP method");

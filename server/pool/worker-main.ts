@@ -1,11 +1,11 @@
 /**
- * An episode worker thread: one EpisodeHost over the built-in catalogue, answering the pool's tasks one at a
+ * An episode worker thread: one EpisodeHost over the served catalogue (curated and generated), answering the pool's tasks one at a
  * time in the order they arrive (the lane's deadline relies on that order: the oldest unanswered task is the
  * one running). It posts `ready` once loaded, `progress` after each action a replay or a grading plays, and
  * one `result` per task.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { loadCatalog } from "../../tasks/catalog.js";
+import { servedCatalog } from "../../generator/family.js";
 import { EpisodeHost } from "./host.js";
 import { loadJudge } from "./judge.js";
 import type { WorkerMessage } from "./lane.js";
@@ -14,7 +14,7 @@ import { toWireError, type EpisodeTask } from "./tasks.js";
 
 const port = parentPort!;
 const data = workerData as EpisodeWorkerData;
-const host = new EpisodeHost(loadCatalog(), await loadJudge(data.judgeModule));
+const host = new EpisodeHost(servedCatalog(), await loadJudge(data.judgeModule));
 const post = (message: WorkerMessage): void => port.postMessage(message);
 
 const inbox: Array<{ id: number; task: EpisodeTask }> = [];

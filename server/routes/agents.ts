@@ -9,9 +9,10 @@ import { z } from "zod";
 import { ActionSchema, type Action } from "../../contracts/actions.js";
 import { builtinAgent } from "../../baseline/benchmark.js";
 import type { EpisodeResult } from "../../baseline/play.js";
-import { summarise } from "../../baseline/report.js";
-import { SelectionError, selectScenarios } from "../../baseline/selection.js";
+import { summarise, type EvaluationReport } from "../../baseline/report.js";
+import { SelectionError } from "../../baseline/selection.js";
 import type { GradeResult } from "../../graders/grade.js";
+import { baselineReport } from "../baseline-reports.js";
 import { EMPTY_BODY, readJsonBody } from "../body.js";
 import type { ServerContext } from "../context.js";
 import { ValidationError, type ValidationDetail } from "../errors.js";
@@ -55,18 +56,21 @@ export function agentRoutes(ctx: ServerContext): Hono {
     const body = await readJsonBody(c, ctx.options.maxBodyBytes);
     // An empty body (or null) means "every scenario", as /reset treats it.
     const request = parseOrThrow(BaselineRequestSchema, body === EMPTY_BODY || body === null ? {} : body, ["body"]);
-    let scenarioIds: string[];
+    let report: Promise<EvaluationReport>;
     try {
-      scenarioIds = selectScenarios(ctx.catalog, request);
+      report = baselineReport(ctx.catalog, request, async (scenarioIds) => {
+        const results = await baselineEpisodes(ctx.pool, scenarioIds);
+        return summarise("baseline", results, builtinAgent("baseline", ctx.catalog).readsHiddenData);
+      });
     } catch (error) {
       if (error instanceof SelectionError) {
         throw new ValidationError([{ type: "value_error", loc: ["body", error.field], msg: error.message, input: request[error.field] ?? null }]);
       }
       throw error;
     }
-    note(c, { scenarios: scenarioIds.length });
-    const results = await baselineEpisodes(ctx.pool, scenarioIds);
-    return c.json(summarise("baseline", results, builtinAgent("baseline", ctx.catalog).readsHiddenData));
+    const answer = await report;
+    note(c, { scenarios: answer.episodes.length });
+    return c.json(answer);
   });
 
   app.post("/arena", async (c) => {

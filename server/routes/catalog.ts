@@ -4,6 +4,7 @@
  */
 import { Hono } from "hono";
 import { ACTION_TYPES } from "../../contracts/actions.js";
+import { quote } from "../../contracts/quote.js";
 import { SCORE_CEILING, SCORE_FLOOR, WEIGHTS } from "../../graders/score.js";
 import type { ServerContext } from "../context.js";
 import { ENDPOINTS } from "../endpoints.js";
@@ -21,7 +22,7 @@ export function catalogRoutes(ctx: ServerContext): Hono {
     const task = ctx.catalog.task(id);
     if (task === undefined) {
       const valid = ctx.catalog.tasks.map((t) => t.task_id).join(", ");
-      throw new HttpError(404, `task '${id}' not found; valid task ids: ${valid}`);
+      throw new HttpError(404, `task '${quote(id)}' not found; valid task ids: ${valid}`);
     }
     return c.json(task);
   });

@@ -10,7 +10,7 @@ import { ActionSchema } from "../../contracts/actions.js";
 import { EMPTY_BODY, readJsonBody } from "../body.js";
 import type { ServerContext } from "../context.js";
 import { HttpError, ValidationError } from "../errors.js";
-import { jsonText } from "../json-text.js";
+import { jsonText } from "../json-answer.js";
 import { note } from "../observe.js";
 import { EpisodePathSchema, StateQuerySchema, StepRequestSchema } from "../requests.js";
 import { parseResetRequest } from "../reset-request.js";

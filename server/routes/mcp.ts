@@ -8,11 +8,12 @@
  * SSE stream, which the transport allows; GET /mcp is a 405 (no server-initiated stream).
  */
 import type { Context } from "hono";
+import { quote } from "../../contracts/quote.js";
 import { Hono } from "hono";
 import { EMPTY_BODY, readJsonBody } from "../body.js";
 import type { ServerContext } from "../context.js";
 import { ValidationError } from "../errors.js";
-import { dispatch, SUPPORTED_PROTOCOL_VERSIONS } from "../mcp/dispatch.js";
+import { dispatch, SUPPORTED_PROTOCOL_VERSIONS, type RpcOutcome } from "../mcp/dispatch.js";
 import { parseError, readRequest, RPC, rpcError, type RpcRequest } from "../mcp/jsonrpc.js";
 import { note } from "../observe.js";
 import type { Session } from "../session.js";
@@ -29,7 +30,7 @@ export function mcpRoutes(ctx: ServerContext): Hono {
     const version = c.req.header("mcp-protocol-version");
     if (version !== undefined && !(SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(version)) {
       const supported = SUPPORTED_PROTOCOL_VERSIONS.join(", ");
-      return c.json(rpcError(null, RPC.INVALID_REQUEST, `Unsupported MCP-Protocol-Version '${version}'; supported: ${supported}`), 400);
+      return c.json(rpcError(null, RPC.INVALID_REQUEST, `Unsupported MCP-Protocol-Version '${quote(version)}'; supported: ${supported}`), 400);
     }
     let body: unknown;
     try {
@@ -42,7 +43,15 @@ export function mcpRoutes(ctx: ServerContext): Hono {
     const { request, error } = readRequest(body);
     if (error) return c.json(error);
     note(c, { rpc_method: request.method.slice(0, 100), ...toolNoted(request) });
-    const { response, opened } = await dispatch(request, { store: ctx.sessions, catalog: ctx.catalog, pool: ctx.pool, bound });
+    let outcome: RpcOutcome;
+    try {
+      outcome = await dispatch(request, { store: ctx.sessions, catalog: ctx.catalog, pool: ctx.pool, bound });
+    } catch (failure) {
+      // A bug, not the client's doing: logged, and answered in JSON-RPC's shape, which every MCP client reads.
+      ctx.logger.error({ err: failure, method: "POST", path: "/mcp", rpc_method: request.method.slice(0, 100) }, "request failed");
+      return c.json(rpcError(request.id, RPC.INTERNAL_ERROR, "Internal error"));
+    }
+    const { response, opened } = outcome;
     if (response === null) return c.body(null, 202);
     return c.json(response, 200, opened ? { "Mcp-Session-Id": opened.id } : {});
   });
@@ -74,5 +83,5 @@ function boundSession(c: Context, ctx: ServerContext): Session | null | Response
 
 function sessionNotFound(c: Context, id: string, ttlSeconds: number): Response {
   const why = `unknown, ended, or expired after ${ttlSeconds} s idle`;
-  return c.json(rpcError(null, RPC.SESSION_NOT_FOUND, `Session not found: '${id}' (${why}); initialize a new session`), 404);
+  return c.json(rpcError(null, RPC.SESSION_NOT_FOUND, `Session not found: '${quote(id)}' (${why}); initialize a new session`), 404);
 }

@@ -10,6 +10,7 @@ import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Context } from "hono";
 import { Hono } from "hono";
+import { quote } from "../../contracts/quote.js";
 import { HttpError } from "../errors.js";
 import { packageRoot } from "../package-info.js";
 
@@ -60,7 +61,7 @@ export function playgroundRoutes(webDir: string = defaultWebDir()): Hono {
   app.get("/assets/:file", (c) => {
     const name = c.req.param("file");
     const file = ASSET_NAME.test(name) ? files.read(path.join(webDir, "assets", name)) : undefined;
-    if (file === undefined) throw new HttpError(404, `no asset '${name}': asset names come from the page that references them`);
+    if (file === undefined) throw new HttpError(404, `no asset '${quote(name)}': asset names come from the page that references them`);
     return send(c, file, IMMUTABLE, {});
   });
 

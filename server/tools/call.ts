@@ -4,6 +4,7 @@
  * JSON-RPC turns these into error codes, OpenEnv's call_tool step action into `{tool_name, result, error}`.
  */
 import { z } from "zod";
+import { quote } from "../../contracts/quote.js";
 import { ValidationError, HttpError, type ValidationDetail } from "../errors.js";
 import { toValidationDetails } from "../validation.js";
 import { TOOLS, type ToolContext, type ToolData, type ToolDefinition } from "./definitions.js";
@@ -54,7 +55,7 @@ function describe(tool: ToolDefinition): ToolDescriptor {
 export async function callTool(name: string, args: unknown, ctx: ToolContext): Promise<ToolOutcome> {
   const tool = byName.get(name);
   if (tool === undefined) {
-    return { ok: false, errorType: "tool_not_found", message: `Tool not found: ${name}; tools: ${TOOLS.map((t) => t.name).join(", ")}` };
+    return { ok: false, errorType: "tool_not_found", message: `Tool not found: ${quote(name)}; tools: ${TOOLS.map((t) => t.name).join(", ")}` };
   }
   const parsed = tool.input.safeParse(args ?? {});
   if (!parsed.success) {

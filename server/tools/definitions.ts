@@ -7,6 +7,9 @@
  */
 import { z } from "zod";
 import { ActionSchema } from "../../contracts/actions.js";
+import { MAX_PATH_CHARS } from "../../contracts/limits.js";
+import { cut } from "../../contracts/quote.js";
+import { lineCount } from "../../environment/lines.js";
 import { ResetRequestSchema, type StepResult } from "../../contracts/observation.js";
 import type { Catalog } from "../../tasks/catalog.js";
 import { parseAction, STATE_WHERE } from "../episode-commands.js";
@@ -59,7 +62,7 @@ const StartScenarioInput = ResetRequestSchema.describe(
 );
 
 const ViewFilesInput = z
-  .object({ file_path: z.string().min(1).max(1024).optional().describe("one file to show; all files when absent") })
+  .object({ file_path: z.string().min(1).max(MAX_PATH_CHARS).optional().describe("one file to show; all files when absent") })
   .strict();
 
 const GradeInput = z
@@ -147,9 +150,10 @@ export const TOOLS: readonly ToolDefinition[] = [
 async function viewFiles(session: Session, filePath: string | undefined): Promise<ToolData> {
   const files = (JSON.parse(await session.episode().observe()) as StepResult).observation.files;
   if (filePath === undefined) return { files };
-  const content = files[filePath];
+  // Own keys only: a path such as `toString` or `__proto__` names a file or nothing, never an inherited property.
+  const content = Object.hasOwn(files, filePath) ? files[filePath] : undefined;
   if (content === undefined) {
-    throw new HttpError(404, `no file '${filePath}' in the repository; files: ${Object.keys(files).join(", ")}`);
+    throw new HttpError(404, `no file '${filePath}' in the repository; files: ${cut(Object.keys(files).join(", "), 1000)}`);
   }
-  return { file_path: filePath, content, lines: content === "" ? 0 : content.replace(/\n$/, "").split("\n").length };
+  return { file_path: filePath, content, lines: lineCount(content) };
 }

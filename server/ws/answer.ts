@@ -5,10 +5,12 @@
  * a frame came to is returned for the connection's log line and its closing.
  */
 import type { z } from "zod";
+import { preview, quote } from "../../contracts/quote.js";
 import { parseAction, STATE_WHERE } from "../episode-commands.js";
 import { HttpError, ValidationError } from "../errors.js";
-import { dispatch } from "../mcp/dispatch.js";
-import { readRequest, rpcResult } from "../mcp/jsonrpc.js";
+import { readJsonText } from "../json-text.js";
+import { dispatch, type RpcOutcome } from "../mcp/dispatch.js";
+import { readRequest, RPC, rpcError, rpcResult } from "../mcp/jsonrpc.js";
 import { parseResetRequest, resetErrorMessage } from "../reset-request.js";
 import type { Session } from "../session.js";
 import { callTool, describeTools } from "../tools/call.js";
@@ -48,17 +50,19 @@ export interface FrameOutcome {
 
 type Send = (frame: string) => void;
 
+/** The answer to a frame that failed for a reason no client caused (logged, never detailed). */
+export const INTERNAL_ERROR_FRAME = errorFrame("EXECUTION_ERROR", "internal error");
+
 /** Answers one raw frame through `send`; never throws. */
 export async function answerFrame(raw: string, session: Session, ctx: ConnectionContext, send: Send): Promise<FrameOutcome> {
-  let frame: unknown;
-  try {
-    frame = JSON.parse(raw);
-  } catch (error) {
-    send(errorFrame("INVALID_JSON", `Invalid JSON: ${error instanceof Error ? error.message : String(error)}`));
+  const reading = readJsonText(raw);
+  if (!reading.ok) {
+    send(errorFrame("INVALID_JSON", `Invalid JSON: ${reading.reason}`));
     return { frame: "invalid", outcome: "INVALID_JSON" };
   }
+  const frame = reading.value;
   if (frame === null || typeof frame !== "object" || Array.isArray(frame)) {
-    const got = Array.isArray(frame) ? "an array" : JSON.stringify(frame);
+    const got = Array.isArray(frame) ? "an array" : preview(frame);
     return { frame: "invalid", outcome: "SESSION_ERROR", close: `a frame must be a JSON object like {"type": "reset"}, got ${got}` };
   }
   const type = (frame as Record<string, unknown>).type ?? "";
@@ -75,7 +79,7 @@ export async function answerFrame(raw: string, session: Session, ctx: Connection
       return { frame: name, outcome: "EXECUTION_ERROR" };
     }
     ctx.logger.error({ err: error, transport: "ws", frame: name }, "ws frame failed");
-    send(errorFrame("EXECUTION_ERROR", "internal error"));
+    send(INTERNAL_ERROR_FRAME);
     return { frame: name, outcome: "internal_error" };
   }
 }
@@ -122,14 +126,24 @@ async function answer(frame: Record<string, unknown>, type: unknown, session: Se
         send(mcpFrame(error));
         return { outcome: "rpc_error" };
       }
-      const { response } = await dispatch(request, { store: ctx.store, catalog: ctx.catalog, pool: ctx.pool, bound: session });
+      const noted = { rpc_method: request.method.slice(0, 100) };
+      let outcome: RpcOutcome;
+      try {
+        outcome = await dispatch(request, { store: ctx.store, catalog: ctx.catalog, pool: ctx.pool, bound: session });
+      } catch (error) {
+        // A bug: logged, and answered in JSON-RPC's shape, as /mcp answers it.
+        ctx.logger.error({ err: error, transport: "ws", frame: "mcp", ...noted }, "ws mcp frame failed");
+        send(mcpFrame(rpcError(request.id, RPC.INTERNAL_ERROR, "Internal error")));
+        return { outcome: "internal_error", noted };
+      }
+      const { response } = outcome;
       // A notification gets an empty result here: over /ws every request frame is answered.
       send(mcpFrame(response ?? rpcResult(null, {})));
       const tool: Record<string, string> = request.method === "tools/call" && typeof request.params?.name === "string" ? { tool: request.params.name.slice(0, 100) } : {};
-      return { outcome: response !== null && "error" in response ? "rpc_error" : "mcp", noted: { rpc_method: request.method.slice(0, 100), ...tool } };
+      return { outcome: response !== null && "error" in response ? "rpc_error" : "mcp", noted: { ...noted, ...tool } };
     }
     default:
-      send(errorFrame("UNKNOWN_TYPE", `Unknown message type: ${typeof type === "string" ? type : JSON.stringify(type)}`));
+      send(errorFrame("UNKNOWN_TYPE", `Unknown message type: ${quote(type)}`));
       return { outcome: "UNKNOWN_TYPE" };
   }
 }

@@ -15,7 +15,7 @@ import { elapsedMs, type Logger } from "../log.js";
 import type { EpisodePool } from "../pool/pool.js";
 import type { Session } from "../session.js";
 import type { SessionStore } from "../sessions.js";
-import { answerFrame, type FrameOutcome } from "./answer.js";
+import { answerFrame, INTERNAL_ERROR_FRAME, type FrameOutcome } from "./answer.js";
 import { errorFrame } from "./frames.js";
 import { SendFlow, type FlowLimits, type FlowSocket } from "./flow.js";
 
@@ -151,10 +151,18 @@ export class EpisodeConnection implements LiveConnection {
     );
   }
 
-  /** The last guard: answerFrame answers every error itself, so reaching this is a bug. */
+  /**
+   * The last guard: answerFrame answers every error itself, so reaching this is a bug (building the answer
+   * itself failed). The frame sent now is a constant, so this cannot fail again; nothing escapes to the
+   * socket's listener, where it would end the process.
+   */
   private answerError(error: unknown): FrameOutcome {
-    this.ctx.logger.error({ err: error, transport: "ws" }, "ws frame failed");
-    this.send(errorFrame("EXECUTION_ERROR", "internal error"));
+    try {
+      this.ctx.logger.error({ err: error, transport: "ws" }, "ws frame failed");
+      this.send(INTERNAL_ERROR_FRAME);
+    } catch {
+      // The socket is gone: there is no one left to answer.
+    }
     return { frame: "?", outcome: "internal_error" };
   }
 

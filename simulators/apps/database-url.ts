@@ -48,8 +48,8 @@ DRIVERS["mariadb"] = DRIVERS["mysql"]!;
 const DEFAULT_PORTS: Record<string, number> = { postgresql: 5432, mysql: 3306, mariadb: 3306 };
 const BACKGROUND = "(Background on this error at: https://sqlalche.me/e/20/e3q8)";
 
-/** The problem the app meets opening `url`, or null when it opens (or the model cannot tell). */
-export function databaseUrlProblem(url: string, world: DatabaseWorld): DatabaseProblem | null {
+/** The problem the app meets opening `url`; null when it opens; "unknown" when a fact it depends on is not known. */
+export function databaseUrlProblem(url: string, world: DatabaseWorld): DatabaseProblem | null | "unknown" {
   const m = /^([a-z][a-z0-9]*)(?:\+([a-z0-9_]+))?:\/\/(.*)$/i.exec(url.trim());
   if (!m) return null; // not a URL at all: the app's own format check says so
   const dialect = m[1]!.toLowerCase();
@@ -59,24 +59,28 @@ export function databaseUrlProblem(url: string, world: DatabaseWorld): DatabaseP
   if (!drivers) return { raisedAt: "create_engine", exception: [`sqlalchemy.exc.NoSuchModuleError: Can't load plugin: sqlalchemy.dialects:${dialect}${driverName ? "." + driverName : ""}`] };
   if (!(driverName in drivers)) return { raisedAt: "create_engine", exception: [`sqlalchemy.exc.NoSuchModuleError: Can't load plugin: sqlalchemy.dialects:${dialect}.${driverName}`] };
   const driver = drivers[driverName];
-  if (driver && driver.packages.every((p) => world.hasPackage(p) === false)) {
-    return { raisedAt: "create_engine", exception: [`ModuleNotFoundError: No module named '${driver.module}'`] };
+  // A certain failure wins over a fact that is not known: the app fails whichever it meets first.
+  let unknown = false;
+  if (driver) {
+    const installed = driver.packages.map((p) => world.hasPackage(p));
+    if (installed.every((i) => i === false)) return { raisedAt: "create_engine", exception: [`ModuleNotFoundError: No module named '${driver.module}'`] };
+    if (!installed.includes(true)) unknown = true;
   }
   if (dialect === "sqlite") {
     // sqlite:///relative.db, sqlite:////absolute.db, sqlite:// and sqlite:///:memory: (in memory).
     const path = rest.startsWith("/") ? rest.slice(1) : rest;
-    if (path === "" || path === ":memory:") return null;
+    if (path === "" || path === ":memory:") return unknown ? "unknown" : null;
     const file = path.startsWith("/") ? path : `${world.cwd.replace(/\/$/, "")}/${path}`;
     const dir = file.slice(0, file.lastIndexOf("/")) || "/";
-    if (world.writableDirectory(dir) === false) {
-      return { raisedAt: "connect", exception: ["sqlalchemy.exc.OperationalError: (sqlite3.OperationalError) unable to open database file", BACKGROUND] };
-    }
-    return null;
+    const writable = world.writableDirectory(dir);
+    if (writable === false) return { raisedAt: "connect", exception: ["sqlalchemy.exc.OperationalError: (sqlite3.OperationalError) unable to open database file", BACKGROUND] };
+    return writable === null || unknown ? "unknown" : null;
   }
   const hostPart = /^(?:[^@/]*@)?(\[[^\]]+\]|[^:/?]*)(?::(\d+))?/.exec(rest);
   const host = (hostPart?.[1] ?? "").replace(/^\[|\]$/g, "") || "localhost";
   const port = hostPart?.[2] ? Number(hostPart[2]) : DEFAULT_PORTS[dialect]!;
-  if (world.reachable(host, port) !== false) return null;
+  const reachable = world.reachable(host, port);
+  if (reachable !== false) return reachable === null || unknown ? "unknown" : null;
   const module = driver?.module ?? dialect;
   const reason =
     host === "localhost" || /^127\./.test(host)

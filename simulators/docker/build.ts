@@ -18,6 +18,7 @@ import { at } from "./events.js";
 import type { VariableOrigin } from "./commands/command.js";
 import { runScript } from "./run-commands.js";
 import { baseReference, fromFlagTarget, neededStages } from "./stages.js";
+import { stageEntries } from "./stage-paths.js";
 import { splitWords, substitute } from "./substitute.js";
 
 /** A step a rule failed, with the progress label BuildKit shows for it. */
@@ -51,6 +52,9 @@ export interface BuildRequest {
 }
 
 const STEP_KEYWORDS = new Set(["FROM", "RUN", "COPY", "ADD", "WORKDIR"]);
+
+/** The local archives ADD unpacks (tar, optionally compressed with gzip, bzip2 or xz). */
+const ARCHIVE = /\.(tar|tar\.gz|tgz|tar\.bz2|tbz2?|tar\.xz|txz)$/i;
 
 function stepLabel(parsed: ParsedDockerfile, stage: BuildStage, n: number, total: number, text: string): string {
   const name = stage.name ?? (parsed.stages.length > 1 ? `stage-${stage.index}` : null);
@@ -92,6 +96,20 @@ class StageBuilder {
     return stepLabel(this.request.parsed, this.stage, this.step, this.total, oneLine(i));
   }
 
+  /**
+   * ADD unpacks a local archive into the destination: what it holds is not known, so the image's files no
+   * longer are; a root filesystem unpacked into an empty image makes an image the model does not know.
+   */
+  private unpack(destPath: string): void {
+    const { image } = this;
+    mkdirs(image, destPath, "root");
+    image.exact = false;
+    if (image.os === "scratch") {
+      image.known = false;
+      image.os = "unknown";
+    }
+  }
+
   /** Hands a step's event to the rules: the step's failure when one of them stops the build. */
   private judge(i: Instruction, event: DockerEvent): BuildFailure | null {
     const verdict = this.request.unit.emit(event);
@@ -100,6 +118,9 @@ class StageBuilder {
 
   /** Where each variable's value in this stage came from. */
   private readonly origins = new Map<string, VariableOrigin>();
+
+  /** The stage set CMD itself (an ENTRYPOINT then keeps it). */
+  private cmdSet = false;
 
   /** Runs the stage's instructions; returns the first failure, or null. */
   run(): BuildFailure | null {
@@ -161,11 +182,13 @@ class StageBuilder {
         return null;
       case "CMD":
         image.cmd = commandOf(i, vars);
+        this.cmdSet = true;
         return null;
       case "ENTRYPOINT":
         image.entrypoint = commandOf(i, vars);
-        // Docker resets a CMD inherited from the base image when the stage sets ENTRYPOINT.
-        if (image.cmd && image.cmd.line === 0) image.cmd = null;
+        // An ENTRYPOINT resets the CMD the stage inherited (from a base image or an earlier stage alike), unless
+        // the stage set its own CMD.
+        if (!this.cmdSet) image.cmd = null;
         return null;
       case "SHELL":
         if (i.json) image.shell = i.json;
@@ -273,13 +296,13 @@ class StageBuilder {
       if (!from.exact) image.exact = false;
       for (const src of words) {
         const abs = resolveIn("/", src);
-        const entries = [...from.fs].filter(([p]) => p === abs || p.startsWith(abs + "/"));
+        const entries = stageEntries(from.fs, abs, hasWildcard(src));
         const missing = this.judge(i, { type: "copy-from-path", instruction: i, path: abs, found: entries.length > 0, knownAbsent: knownAbsent(from, abs), wildcard: hasWildcard(src), parsed: this.request.parsed });
         if (missing) return missing;
         if (entries.length === 0) continue;
-        const sourceIsFile = from.fs.get(abs)?.type === "file";
-        for (const [p, e] of entries) {
-          const into = sourceIsFile ? (listDest ? path.posix.join(destPath, path.posix.basename(p)) : destPath) : path.posix.join(destPath, path.posix.relative(abs, p));
+        for (const { path: p, entry: e, root } of entries) {
+          const sourceIsFile = from.fs.get(root)?.type === "file";
+          const into = sourceIsFile ? (listDest ? path.posix.join(destPath, path.posix.basename(p)) : destPath) : path.posix.join(destPath, path.posix.relative(root, p));
           if (e.type === "dir") mkdirs(image, into, chown ? owner : "root");
           else place(into, { content: e.content ?? "", mode: e.mode, ...(e.source ? { source: e.source } : {}), ...(e.producedBy ? { producedBy: e.producedBy } : {}) });
         }
@@ -295,6 +318,10 @@ class StageBuilder {
       const missing = this.judge(i, { type: "copy-source", instruction: i, source: src, normal, matches: matches.length, wildcard: hasWildcard(src), outside, context: this.request.context });
       if (missing) return missing;
       if (matches.length === 0) continue; // BuildKit allows a wildcard to match nothing
+      if (i.keyword === "ADD" && ARCHIVE.test(src)) {
+        this.unpack(destPath);
+        continue;
+      }
       const sourceIsFile = !hasWildcard(src) && this.request.context.files.has(normal);
       for (const { rel, base } of matches) {
         const file = this.request.context.files.get(rel)!;

@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import type { Repository } from "../repository.js";
-import type { RuleEngine } from "../engine/engine.js";
+import type { Failure, RuleEngine, UnitRun } from "../engine/engine.js";
 import type { SimulationOptions } from "../simulation.js";
 import { filesToCheck } from "../simulation.js";
 import type { App, World } from "../world.js";
@@ -17,7 +17,9 @@ import { buildLog, runLog } from "./log.js";
 import { declaredDockerfile } from "./declared.js";
 import { DOCKER_DOMAIN } from "./events.js";
 import type { DockerEvent, DockerUnit } from "./events.js";
+import type { BuildStage, ParsedDockerfile } from "./parse.js";
 import { parseDockerfile } from "./parse.js";
+import { documentRoots, staticSiteProblem } from "./static-site.js";
 import { DOCKER_RULES } from "./rules/index.js";
 import { globalArgValues } from "./stages.js";
 
@@ -44,6 +46,8 @@ export interface DockerfileRequest {
   platform?: string;
   /** The stage to build (`--target`); the caller has checked that it exists. The last stage when absent. */
   target?: string;
+  /** The build runs in a step that continues on error: its findings are warnings. */
+  soft?: boolean;
 }
 
 /** The build host: GitHub's hosted runners and most workstations. */
@@ -69,6 +73,8 @@ export interface DockerfileOutcome {
   image: Image | null;
   /** A rule stopped the build or the container (or a base image could not be had). */
   failed: boolean;
+  /** The rule failure that stopped it, when one did (a base image that cannot be had is DF003's, reported statically). */
+  failure?: Failure;
 }
 
 /**
@@ -80,7 +86,7 @@ export function simulateDockerfile(engine: RuleEngine, repo: Repository, options
   const { file, contextDir } = request;
   const content = repo.get(file)?.content;
   if (content === undefined) return { image: null, failed: false };
-  const unit = engine.unit<DockerEvent, DockerUnit>(DOCKER_DOMAIN, file, { file });
+  const unit = engine.unit<DockerEvent, DockerUnit>(DOCKER_DOMAIN, file, { file }, { soft: request.soft === true });
   const parsed = parseDockerfile(content);
   const context = engine.env.context ? buildContext(repo, contextDir) : null;
   const globalArgs = new Map([...platformArgs(request.platform), ...globalArgValues(parsed, request.buildArgs)]);
@@ -90,7 +96,7 @@ export function simulateDockerfile(engine: RuleEngine, repo: Repository, options
   // build steps would meet too, as a linter should.
   if (statics.failed && engine.env.worldKnown) {
     unit.stop([]);
-    return { image: null, failed: true };
+    return { image: null, failed: true, failure: statics.failed };
   }
   if (!context || parsed.stages.length === 0) {
     unit.stop([]);
@@ -120,15 +126,12 @@ export function simulateDockerfile(engine: RuleEngine, repo: Repository, options
       failing: { label, instruction, output: [...failure.output] },
       error: failure.diagnostic.message,
     });
-    return { image: null, failed: true };
+    return { image: null, failed: true, failure };
   }
   const image = outcome.image;
   if (!image) return { image: null, failed: true };
   unit.emit({ type: "image-built", file, image, platform: request.platform });
-  if (request.run === false) {
-    unit.enter("exec").stop();
-    return { image, failed: false };
-  }
+  if (request.run === false) return smokeTestSite(unit, engine, parsed, image, app, target);
   const finalStage = target ?? parsed.stages[parsed.stages.length - 1]!;
   const userLine = [...finalStage.instructions].reverse().find((i) => i.keyword === "USER")?.line ?? finalStage.from.line;
   const failure = runContainer({ image, world, worldKnown: engine.env.worldKnown, repo, app, fromLine: finalStage.from.line, userLine, unit });
@@ -142,6 +145,32 @@ export function simulateDockerfile(engine: RuleEngine, repo: Repository, options
     failure.diagnostic.log = runLog(command, failure.output);
   }
   return { image, failed: failure !== null };
+}
+
+/**
+ * A build the pipeline only pushes still gets its image's smoke test when it is a static site: what its web
+ * server's document root serves (an empty or unbuilt root builds and pushes fine, and ships the server's
+ * default page). Other images are judged where they are deployed.
+ */
+function smokeTestSite(unit: UnitRun<DockerEvent, DockerUnit>, engine: RuleEngine, parsed: ParsedDockerfile, image: Image, app: App | undefined, target: BuildStage | undefined): DockerfileOutcome {
+  if (app?.language !== "static" || !engine.env.worldKnown) {
+    unit.enter("exec").stop();
+    return { image, failed: false };
+  }
+  const final = target ?? parsed.stages[parsed.stages.length - 1]!;
+  const roots = documentRoots(image);
+  const copy = final.instructions.find((i) => (i.keyword === "COPY" || i.keyword === "ADD") && roots.some((r) => i.args.includes(r)));
+  const problem = staticSiteProblem(image, app);
+  unit.enter("serve");
+  const verdict = unit.emit({ type: "container-outcome", app, serving: problem === null, staticProblem: problem, line: (copy ?? final.from).line });
+  if (!verdict.failed) {
+    unit.finish();
+    return { image, failed: false };
+  }
+  const port = app.port ?? 80;
+  verdict.failed.diagnostic.log = [`$ docker run -d -p ${port}:${port} <image>`, ...(problem ?? [])].join("\n");
+  unit.stop([]);
+  return { image, failed: true, failure: verdict.failed };
 }
 
 /** Every Dockerfile of a repository, each built from its own directory (or `--context DIR`). */

@@ -122,7 +122,9 @@ function toInstruction(node: AstInstruction, lines: string[], escape: string): I
   const endLine = range.end.line;
   const text = lines.slice(startLine, endLine + 1).join("\n");
   const keywordRange = node.getInstructionRange();
-  const afterKeyword = text.slice(keywordRange.end.character - range.start.character);
+  // `text` starts at the beginning of the keyword's line, so the keyword's own column says where its
+  // arguments begin, whatever indentation precedes it (BuildKit allows leading whitespace).
+  const afterKeyword = text.slice(keywordRange.end.character);
   const heredocs = /<<-?\s*["']?[A-Za-z_]/.test(afterKeyword.split("\n")[0] ?? "") ? heredocsOf(afterKeyword) : [];
   const firstLineOnly = heredocs.length > 0 ? (afterKeyword.split("\n")[0] ?? "") : afterKeyword;
   const joined = joinContinuations(firstLineOnly, escape).trim();

@@ -196,6 +196,8 @@ function builtin(ctx: RunContext, name: string, rest: Arg[], line: number): Outc
   if (base === "node" || base === "nodejs") return runScriptFile(ctx, "node", rest, line);
   if (base === "npm") return runNpm(ctx, rest, line);
   if (base === "docker-entrypoint.sh") {
+    // Only the node image's script is modelled; on an image the model does not know, it could be anyone's.
+    if (!ctx.image.known || !ctx.image.binaries.has("node")) return { kind: "unknown" };
     // The node image's entrypoint runs `node` with the arguments when the first one is not a command.
     const first = rest[0]?.value ?? "";
     if (first === "" || first.startsWith("-") || /\.(c|m)?js$/.test(first)) return runScriptFile(ctx, "node", rest, line);
@@ -214,10 +216,13 @@ function builtin(ctx: RunContext, name: string, rest: Arg[], line: number): Outc
     }
     return startApp(ctx, entry.source, file, [], line, "python");
   }
+  // An init or a user switch runs the program after it; without one it prints its usage and exits (that is
+  // the wrapper's own complaint, not the daemon's "no command specified").
   if (["tini", "dumb-init", "env"].includes(base)) {
     const args = rest.filter((a) => a.value !== "--" && !/^-/.test(a.value) && !/^[A-Za-z_]\w*=/.test(a.value));
-    return runProgram(ctx, args);
+    return args.length === 0 ? { kind: "other", what: base } : runProgram(ctx, args);
   }
-  if (base === "gosu" || base === "su-exec") return runProgram(ctx, rest.slice(1));
-  return { kind: "other", what: base };
+  if (base === "gosu" || base === "su-exec") return rest.length < 2 ? { kind: "other", what: base } : runProgram(ctx, rest.slice(1));
+  // A program the model does not follow is not the app; on an image the model does not know, it may start it.
+  return ctx.image.known ? { kind: "other", what: base } : { kind: "unknown" };
 }

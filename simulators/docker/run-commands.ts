@@ -8,14 +8,16 @@
 import path from "node:path";
 import { BadSubstitution, expandValue, expandWord } from "../shell/expand.js";
 import { parseScript } from "../shell/parse.js";
-import type { SimpleCommand } from "../shell/parse.js";
+import type { SimpleCommand, Word } from "../shell/parse.js";
 import { isDir, knownAbsent, onPath, resolveIn } from "./image.js";
 import { addUser } from "./commands/accounts.js";
 import { cd, testCommand } from "./commands/builtins.js";
 import type { CommandResult, GuardFact, Handler, RunEnvironment } from "./commands/command.js";
 import { failure, ok } from "./commands/command.js";
 import { chmod, chown, copyOrMove, install, mkdir, touch } from "./commands/files.js";
+import { applyRedirects } from "./commands/redirects.js";
 import { go, installPackages, npm, pip } from "./commands/packages.js";
+import { gradle, mvn } from "./commands/java.js";
 
 export type { CommandResult, RunEnvironment } from "./commands/command.js";
 
@@ -50,6 +52,7 @@ const HANDLERS: Record<string, Handler> = {
   install,
   touch,
   go,
+  mvn, gradle,
   cp: copyOrMove,
   mv: copyOrMove,
   test: testCommand,
@@ -63,6 +66,18 @@ const HANDLERS: Record<string, Handler> = {
 interface ShellState {
   cwd: string;
   vars: Map<string, string>;
+  /** Variables set from a command's output (`X=$(cat VERSION)`): their values are not known. */
+  unknown: Set<string>;
+}
+
+/**
+ * Whether a word's value is unknown to the model: it holds a command substitution or arithmetic (commands are
+ * not run, so their output is not known), or a variable that was set from one.
+ */
+function unknownWord(word: Word, unknown: ReadonlySet<string>): boolean {
+  return word.parts.some((p) =>
+    p.kind === "subst" ? p.text.startsWith("$(") || p.text.startsWith("`") : p.kind === "var" && (unknown.has(p.name) || /\$\(|`/.test(p.fallback ?? "")),
+  );
 }
 
 /** Runs one simple command. Without `-e`, a failure does not stop the step: the caller goes on to the next. */
@@ -80,16 +95,41 @@ function runCommand(command: SimpleCommand, state: ShellState, env: RunEnvironme
   const [name, ...args] = argv;
   // `VAR=value` alone sets a shell variable; before a command it is only that command's environment.
   if (name === undefined) {
-    for (const [k, v] of assigned) state.vars.set(k, v);
-    return ok;
+    command.assignments.forEach((a, index) => {
+      const [k, v] = assigned[index]!;
+      state.vars.set(k, v);
+      if (unknownWord(a.value, state.unknown)) state.unknown.add(k);
+      else state.unknown.delete(k);
+    });
+    return applyRedirects(redirectsOf(command, state), state.cwd, image, undefined) ?? ok;
   }
   if (name === "export") {
-    for (const a of args) {
-      const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(a);
-      if (m) state.vars.set(m[1]!, m[2]!);
+    for (const word of command.words.slice(1)) {
+      const m = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(word.raw);
+      const value = m ? expandValue(word, { env: state.vars }).slice(m[0].length) : undefined;
+      if (!m || value === undefined) continue;
+      state.vars.set(m[1]!, value);
+      if (unknownWord(word, state.unknown)) state.unknown.add(m[1]!);
+      else state.unknown.delete(m[1]!);
     }
     return ok;
   }
+  const redirected = applyRedirects(redirectsOf(command, state), state.cwd, image, name === "echo" ? echoed(args) : undefined);
+  if (redirected) return redirected;
+  // A command that reads what another printed (`[ "$V" = "$(cat VERSION)" ]`, `apk add $runDeps bash`) works
+  // on values the model does not have: what it does with the rest still counts, but it cannot fail here.
+  if (command.words.some((w) => unknownWord(w, state.unknown))) {
+    if (!env.strict) image.exact = false;
+    if (name === "cd" || name === "test" || name === "[") return ok;
+    const result = runKnownCommand(name, args, assigned, state, env);
+    return result.status === 0 ? result : ok;
+  }
+  return runKnownCommand(name, args, assigned, state, env);
+}
+
+/** Runs one command, its words expanded. */
+function runKnownCommand(name: string, args: string[], assigned: [string, string][], state: ShellState, env: RunEnvironment): CommandResult {
+  const { image } = env;
   if (name === "cd") {
     const target = resolveIn(state.cwd, args[0] ?? "/root");
     if (!isDir(image, target) && knownAbsent(image, target)) return failure(2, `/bin/sh: 1: cd: can't cd to ${args[0] ?? "~"}`);
@@ -106,6 +146,24 @@ function runCommand(command: SimpleCommand, state: ShellState, env: RunEnvironme
   if (handler) return handler(args, state.cwd, { ...env, vars: new Map([...state.vars, ...assigned]) });
   if (!env.strict && !NO_FILE_EFFECTS.has(program)) image.exact = false;
   return ok;
+}
+
+/** The output redirections of a command, their targets expanded (null where the target's text is unknown). */
+function redirectsOf(command: SimpleCommand, state: ShellState): Array<{ op: string; target: string | null }> {
+  return command.redirects.map((r) => {
+    if (r.target === null || unknownWord(r.target, state.unknown)) return { op: r.op, target: null };
+    try {
+      return { op: r.op, target: expandValue(r.target, { env: state.vars }) };
+    } catch (e) {
+      if (e instanceof BadSubstitution) return { op: r.op, target: null };
+      throw e;
+    }
+  });
+}
+
+/** What `echo ARGS` prints (dash's echo: no options, a newline at the end). */
+function echoed(args: readonly string[]): string {
+  return `${args.join(" ")}\n`;
 }
 
 /** A `test`/`[` command as a fact: its text and the variables it reads, with their values and origins. */
@@ -142,7 +200,7 @@ export function runScript(script: string, env: RunEnvironment): CommandResult {
   }
   const syntax = syntaxError(script);
   if (syntax) return failure(2, `/bin/sh: 1: ${syntax}`);
-  const state: ShellState = { cwd: image.workdir, vars: new Map(image.env) };
+  const state: ShellState = { cwd: image.workdir, vars: new Map(image.env), unknown: new Set() };
   let status = 0;
   const output: string[] = [];
   const guards: GuardFact[] = [];

@@ -60,9 +60,16 @@ export interface Verdict {
 export interface EmitOptions {
   /** A switched-off unit (`continue-on-error`, `if: false`): its findings are warnings and stop nothing. */
   soft?: boolean;
+  /**
+   * The event may not happen at all (it sits in control flow the interpreter does not follow): a rule that would
+   * report on it is undecided on the unit instead, nothing is reported and nothing stops, and the verdict still
+   * says what the rules found (for the interpreter's own state).
+   */
+  tentative?: boolean;
 }
 
 const NO_VERDICT: Verdict = { failed: null, findings: [] };
+const NO_RULES: readonly AnyRule[] = [];
 
 interface Stop {
   phase: number;
@@ -90,6 +97,8 @@ export class UnitRun<E extends RuleEvent = RuleEvent, S = unknown> {
     readonly spec: DomainSpec,
     readonly file: string,
     readonly subject: S,
+    /** Every event of the unit is emitted soft: a unit a switched-off step runs (its findings are warnings). */
+    private readonly soft = false,
   ) {}
 
   /** The phase the unit is in now. */
@@ -114,19 +123,20 @@ export class UnitRun<E extends RuleEvent = RuleEvent, S = unknown> {
   }
 
   /** Hands an event to the rules that subscribe to it and records it as a fact. */
-  emit(event: E, options: EmitOptions = {}): Verdict {
+  emit(event: E, given: EmitOptions = {}): Verdict {
+    const options = this.soft ? { ...given, soft: true } : given;
     this.engine.facts.add(this.file, event);
     if (this.stopped || this.finished) return NO_VERDICT;
     const rules = this.engine.subscribers(this.spec.domain, event.type, this.subject);
     if (rules.length === 0) return NO_VERDICT;
-    const policy = options.soft ? "never" : this.spec.phases[this.phaseIndex]!.stops;
+    const policy = options.soft || options.tentative ? "never" : this.spec.phases[this.phaseIndex]!.stops;
     const findings: Failure[] = [];
     let failed: Failure | null = null;
     this.lastRan = new Set();
     this.lastType = event.type;
     for (const rule of rules) {
       this.lastRan.add(rule);
-      const raised = this.engine.run(rule, event, this, options.soft === true);
+      const raised = this.engine.run(rule, event, this, options);
       findings.push(...raised);
       const error = raised.find((f) => f.diagnostic.severity === "error");
       if (error && policy !== "never") {
@@ -146,6 +156,14 @@ export class UnitRun<E extends RuleEvent = RuleEvent, S = unknown> {
   stop(pending?: Iterable<string>): void {
     if (this.stopped || this.finished) return;
     this.stopped = { phase: Math.max(this.phaseIndex, this.failedPhase), pending: pending === undefined ? "all" : new Set(pending), ran: this.lastRan, eventType: this.lastType };
+  }
+
+  /**
+   * The interpreter carried on past a failure after all (bash swallowed it: `cmd || true`, a pipeline's first
+   * command): the finding stays, as a warning, as a switched-off unit's would.
+   */
+  excuse(failure: Failure): void {
+    failure.diagnostic.severity = "warning";
   }
 
   /** The unit ran to its end: every rule of its domain was judged on it. */
@@ -170,6 +188,50 @@ export class UnitRun<E extends RuleEvent = RuleEvent, S = unknown> {
     const types = Object.keys(rule.on);
     if (types.some((t) => (stop.pending as ReadonlySet<string>).has(t))) return false;
     return stop.eventType === null || !types.includes(stop.eventType) || stop.ran.has(rule);
+  }
+}
+
+/** What one rule may do while it judges one event on one unit (the rule's RuleContext). */
+class Judgement implements RuleContext {
+  readonly world: World;
+  readonly worldKnown: boolean;
+  readonly context: boolean;
+  readonly raised: Failure[] = [];
+
+  constructor(
+    env: EngineEnvironment,
+    private readonly rule: AnyRule,
+    private readonly unit: UnitRun<RuleEvent, unknown>,
+    private readonly options: EmitOptions,
+    private readonly diagnostics: Diagnostic[],
+  ) {
+    this.world = env.world;
+    this.worldKnown = env.worldKnown;
+    this.context = env.context;
+  }
+
+  report(at: Location, message: string, report: ReportOptions = {}): void {
+    const { rule, unit } = this;
+    const diagnostic: Diagnostic = {
+      file: at.file ?? unit.file,
+      line: Math.max(1, at.line),
+      column: Math.max(1, at.column ?? 1),
+      code: rule.code,
+      severity: this.options.soft === true ? "warning" : rule.severity,
+      message,
+      stage: rule.stage,
+      ...(report.log === undefined ? {} : { log: report.log }),
+    };
+    if (this.options.tentative) unit.undecided.add(rule);
+    else {
+      this.diagnostics.push(diagnostic);
+      unit.fired.add(rule);
+    }
+    this.raised.push({ rule, diagnostic, output: report.output ?? [message], exitCode: report.exitCode, detail: report.detail ?? {} });
+  }
+
+  undecided(): void {
+    this.unit.undecided.add(this.rule);
   }
 }
 
@@ -198,16 +260,18 @@ export class RuleEngine {
     }
   }
 
-  /** Opens a unit of work on `file`. */
-  unit<E extends RuleEvent, S = undefined>(spec: DomainSpec, file: string, subject?: S): UnitRun<E, S> {
-    const unit = new UnitRun<E, S>(this, spec, file, subject as S);
+  /** Opens a unit of work on `file`; `soft`: its findings are warnings and stop nothing (a step that continues on error). */
+  unit<E extends RuleEvent, S = undefined>(spec: DomainSpec, file: string, subject?: S, options: { soft?: boolean } = {}): UnitRun<E, S> {
+    const unit = new UnitRun<E, S>(this, spec, file, subject as S, options.soft === true);
     this.units.push(unit as unknown as UnitRun<RuleEvent, unknown>);
     return unit;
   }
 
   /** The rules that judge events of `type` on a unit with this subject, in registry order. */
-  subscribers(domain: Domain, type: string, subject: unknown): AnyRule[] {
-    const rules = this.byType.get(`${domain}:${type}`) ?? [];
+  subscribers(domain: Domain, type: string, subject: unknown): readonly AnyRule[] {
+    const rules = this.byType.get(`${domain}:${type}`);
+    if (rules === undefined) return NO_RULES;
+    if (rules.every((r) => r.needs === undefined && r.applies === undefined)) return rules;
     return rules.filter((r) => this.needsMet(r) && (r.applies === undefined || r.applies(subject)));
   }
 
@@ -216,32 +280,11 @@ export class RuleEngine {
   }
 
   /** Runs one rule on one event; returns what it reported. */
-  run(rule: AnyRule, event: RuleEvent, unit: UnitRun<RuleEvent, unknown>, soft: boolean): Failure[] {
-    const raised: Failure[] = [];
-    const ctx: RuleContext = {
-      world: this.env.world,
-      worldKnown: this.env.worldKnown,
-      context: this.env.context,
-      report: (at: Location, message: string, options: ReportOptions = {}) => {
-        const diagnostic: Diagnostic = {
-          file: at.file ?? unit.file,
-          line: Math.max(1, at.line),
-          column: Math.max(1, at.column ?? 1),
-          code: rule.code,
-          severity: soft ? "warning" : rule.severity,
-          message,
-          stage: rule.stage,
-          ...(options.log === undefined ? {} : { log: options.log }),
-        };
-        this.diagnostics.push(diagnostic);
-        unit.fired.add(rule);
-        raised.push({ rule, diagnostic, output: options.output ?? [message], exitCode: options.exitCode, detail: options.detail ?? {} });
-      },
-      undecided: () => unit.undecided.add(rule),
-    };
+  run(rule: AnyRule, event: RuleEvent, unit: UnitRun<RuleEvent, unknown>, options: EmitOptions = {}): Failure[] {
+    const ctx = new Judgement(this.env, rule, unit, options, this.diagnostics);
     const handler = (rule.on as Record<string, ((e: RuleEvent, c: RuleContext) => void) | undefined>)[event.type];
     handler?.(event, ctx);
-    return raised;
+    return ctx.raised;
   }
 
   /** Adds diagnostics another engine run made (a nested simulation), as they are. */

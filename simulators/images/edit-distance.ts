@@ -29,3 +29,24 @@ export function closest(target: string, candidates: Iterable<string>, n: number)
     .slice(0, Math.max(0, n))
     .map((x) => x.candidate);
 }
+
+/**
+ * Like `editDistance`, but swapping two neighbouring characters costs one edit (optimal string alignment),
+ * since a transposition is the commonest slip at the keyboard (`latset`, `bookwrom`).
+ * @example typingDistance("bookwrom", "bookworm") // 1
+ */
+export function typingDistance(a: string, b: string): number {
+  if (a === b) return 0;
+  const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)];
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, rows[i - 2]![j - 2]! + 1);
+      row.push(best);
+    }
+    rows.push(row);
+  }
+  return rows[a.length]![b.length]!;
+}

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { EMPTY_WORLD, parseWorld } from "../world.js";
 import { imageExists, imageExposedPorts, lookupImage, suggestTags } from "./lookup.js";
@@ -92,6 +93,60 @@ describe("lookupImage against the catalogue", () => {
       status: "invalid",
       error: "invalid reference format: repository name (library/Python) must be lowercase",
     });
+  });
+});
+
+describe("lookupImage with the catalogue open (lint of a user's files)", () => {
+  const open = { catalogue: "open" } as const;
+
+  it.each([
+    "alpine:3.9", "php:7.2-fpm", "debian:jessie-slim", "ubuntu:xenial", "node:8-alpine", "python:2.7.16-slim-stretch", "postgres:9.6",
+    "redis:5.0-alpine3.9", "golang:1.12-alpine3.9", "nginx:1.15-alpine", "openjdk:8u212-jre-alpine", "eclipse-temurin:8u402-b06-jdk-focal",
+    "ubuntu:jammy-20240111", "alpine:20240329", "python:3.7-windowsservercore-ltsc2016", "traefik:v1.7-alpine", "python:3.15-rc-slim",
+  ])("calls %s unknown, not missing (Docker Hub keeps old tags)", (ref) => {
+    const lookup = lookupImage(ref, EMPTY_WORLD, open);
+    expect(lookup).toMatchObject({ status: "unknown", unlisted: { verdict: "plausible" } });
+    expect(lookupImage(ref, EMPTY_WORLD).status).toBe("tag_not_found"); // a scenario's catalogue stays closed
+  });
+
+  it.each([
+    ["python:3.9-slimm", { verdict: "misspelt", word: "slimm", meant: "slim" }],
+    ["nginx:1.27-alpne", { verdict: "misspelt", word: "alpne", meant: "alpine" }],
+    ["nginx:latset", { verdict: "misspelt", word: "latset", meant: "latest" }],
+    ["python:3.9-slim-bookwrom", { verdict: "misspelt", word: "bookwrom", meant: "bookworm" }],
+    ["alpine:3.99", { verdict: "beyond-newest", version: "3.99" }],
+    ["python:4.0", { verdict: "beyond-newest", version: "4.0" }],
+  ])("still calls %s missing: it can be shown not to exist", (ref, unlisted) => {
+    expect(lookupImage(ref, EMPTY_WORLD, open)).toMatchObject({ status: "tag_not_found", unlisted });
+  });
+
+  it("never calls missing a tag the official images have published since 2014 (a sample of them)", () => {
+    const sample = fs.readFileSync(new URL("./fixtures/historic-tags.txt", import.meta.url), "utf8").split("\n").filter((l) => l !== "" && !l.startsWith("#"));
+    expect(sample.length).toBeGreaterThan(1000);
+    const refused = sample.map((line) => line.replace(" ", ":")).filter((ref) => !["found", "unknown"].includes(lookupImage(ref, EMPTY_WORLD, open).status));
+    expect(refused).toEqual([]);
+    const unread = sample.map((line) => line.replace(" ", ":")).filter((ref) => {
+      const lookup = lookupImage(ref, EMPTY_WORLD, open);
+      return lookup.status === "unknown" && lookup.unlisted?.verdict !== "plausible";
+    });
+    expect(unread).toEqual([]);
+  });
+
+  it("cannot read a tag whose word no tag of the image uses, and says which word", () => {
+    expect(lookupImage("node:20-mycustom", EMPTY_WORLD, open)).toMatchObject({ status: "unknown", unlisted: { verdict: "unrecognised", word: "mycustom" } });
+  });
+
+  it("keeps listed tags, misspelt names, invalid references and the world's registry as they are", () => {
+    expect(lookupImage("python:3.12-slim", EMPTY_WORLD, open).status).toBe("found");
+    expect(lookupImage("pyhton:3.12", EMPTY_WORLD, open).status).toBe("repository_not_found");
+    expect(lookupImage("Python:3.9", EMPTY_WORLD, open).status).toBe("invalid");
+    const world = parseWorld({ registry: { "docker.io/library/python": { "3.12-acme": { os: "debian" } } } });
+    expect(lookupImage("python:3.11", world, open).status).toBe("tag_not_found");
+  });
+
+  it("never takes another official image for a misspelling (mono is not mongo, jruby not ruby)", () => {
+    expect(lookupImage("mono:6.12", EMPTY_WORLD).status).toBe("unknown");
+    expect(lookupImage("jruby:9", EMPTY_WORLD).status).toBe("unknown");
   });
 });
 

@@ -2,23 +2,40 @@
  * Does an image exist? The answer the simulators act on: found (with the image's config), a missing tag,
  * a missing repository, or unknown, for private images nobody outside the scenario can judge. The scenario's
  * world registry speaks first, then the built-in catalogue of official images.
+ *
+ * The catalogue is closed for episodes (a scenario says what exists, so an unlisted tag is missing) and open
+ * for lint of a user's files: there an unlisted tag that reads like a real one is unknown (unlisted-tags.ts).
  */
 import type { ImageConfig, World } from "../world.js";
 import { catalogueEntry, catalogueNames, SCRATCH, type TagFamily } from "./catalogue.js";
+import { OTHER_OFFICIAL_IMAGES } from "./catalogue/official-names.js";
 import { closest, editDistance } from "./edit-distance.js";
 import { DOCKER_HUB, isReferenceError, parseImageReference, type ImageReference } from "./reference.js";
+import { judgeUnlistedTag, type UnlistedTag } from "./unlisted-tags.js";
+
+export type { UnlistedTag } from "./unlisted-tags.js";
 
 /** What is known about an image reference. */
 export type ImageLookup =
   | { status: "found"; ref: ImageReference; config: ImageConfig }
   | { status: "scratch" }
-  | { status: "tag_not_found"; ref: ImageReference; knownTags: string[] }
+  /** `unlisted`: why an open catalogue calls a tag it does not list missing (a misspelt word, a future version). */
+  | { status: "tag_not_found"; ref: ImageReference; knownTags: string[]; unlisted?: UnlistedTag }
   | { status: "repository_not_found"; ref: ImageReference }
-  | { status: "unknown"; ref: ImageReference }
+  /** `unlisted`: a catalogue repository's tag an open catalogue does not list but cannot rule out. */
+  | { status: "unknown"; ref: ImageReference; unlisted?: UnlistedTag }
   | { status: "invalid"; error: string };
 
 /** The part of the world lookups read; any World will do. */
 export type RegistryWorld = Pick<World, "registry">;
+
+export interface LookupOptions {
+  /**
+   * closed (the default, episodes): the catalogue's tags are all there are. open (lint of a user's files):
+   * an unlisted tag is missing only when it can be shown not to exist.
+   */
+  catalogue?: "closed" | "open";
+}
 
 /**
  * How far a Docker Hub official name may be from a catalogue name to count as its misspelling: two edits
@@ -35,7 +52,7 @@ function typoDistance(name: string): number {
  * anything else is unknown.
  * @example lookupImage("python:3.9-slimm", world).status // "tag_not_found"
  */
-export function lookupImage(ref: string, world: RegistryWorld = { registry: {} }): ImageLookup {
+export function lookupImage(ref: string, world: RegistryWorld = { registry: {} }, options: LookupOptions = {}): ImageLookup {
   // No trimming: kubelet and BuildKit reject `"nginx "` too, and callers pass the reference as written.
   if (ref === SCRATCH) return { status: "scratch" };
   const parsed = parseImageReference(ref);
@@ -52,7 +69,12 @@ export function lookupImage(ref: string, world: RegistryWorld = { registry: {} }
   const entry = catalogueEntry(parsed.registry, parsed.repository);
   if (entry) {
     const config = configFor(parsed, (tag) => entry.tags.get(tag)?.config, () => entry.defaultFamily.config);
-    return config ? { status: "found", ref: parsed, config } : { status: "tag_not_found", ref: parsed, knownTags: [...entry.tags.keys()] };
+    if (config) return { status: "found", ref: parsed, config };
+    const knownTags = [...entry.tags.keys()];
+    if (options.catalogue !== "open" || parsed.tag === null) return { status: "tag_not_found", ref: parsed, knownTags };
+    const unlisted = judgeUnlistedTag(entry, key, parsed.tag);
+    const missing = unlisted.verdict === "misspelt" || unlisted.verdict === "beyond-newest";
+    return missing ? { status: "tag_not_found", ref: parsed, knownTags, unlisted } : { status: "unknown", ref: parsed, unlisted };
   }
 
   // `scratch` with a tag, digest or host is a pull of a repository Docker Hub reserves and never serves.
@@ -64,8 +86,8 @@ export function lookupImage(ref: string, world: RegistryWorld = { registry: {} }
  * Whether the image exists: true or false when the world or catalogue can say, null when nobody can
  * (a private image, or an invalid reference, which is a different error).
  */
-export function imageExists(ref: string, world: RegistryWorld = { registry: {} }): boolean | null {
-  const lookup = lookupImage(ref, world);
+export function imageExists(ref: string, world: RegistryWorld = { registry: {} }, options: LookupOptions = {}): boolean | null {
+  const lookup = lookupImage(ref, world, options);
   switch (lookup.status) {
     case "found":
     case "scratch":
@@ -121,10 +143,14 @@ function worldRepository(world: RegistryWorld, key: string): Record<string, Imag
   return undefined;
 }
 
-/** A `library/` name on Docker Hub within a couple of edits of an official image we know: a misspelling. */
+/**
+ * A `library/` name on Docker Hub within a couple of edits of an official image we know: a misspelling, unless
+ * it is itself an official image the catalogue does not model (`mono` is no typo of `mongo`).
+ */
 function isOfficialTypo(ref: ImageReference): boolean {
   if (ref.registry !== DOCKER_HUB || !ref.repository.startsWith("library/")) return false;
   const written = ref.repository.slice("library/".length);
+  if (OTHER_OFFICIAL_IMAGES.has(written)) return false;
   const prefix = `${DOCKER_HUB}/library/`;
   return catalogueNames().some((name) => name.startsWith(prefix) && editDistance(written, name.slice(prefix.length)) <= typoDistance(written));
 }

@@ -4,7 +4,7 @@
  * its process, where it listens, its environment), and which ConfigMaps and Secrets exist (applied from the
  * repository, or already there).
  */
-import { listeningPort as appListeningPort } from "../docker/app-start.js";
+import { bindAddress, listeningPort as appListeningPort } from "../docker/app-start.js";
 import { imageExposedPorts, lookupImage, type ImageLookup } from "../images/lookup.js";
 import type { App, ImageConfig, World } from "../world.js";
 import { arrayAt, isObject, objectAt, stringAt, type JsonObject, type K8sObject } from "./object.js";
@@ -106,6 +106,9 @@ export class Cluster {
    */
   listeningPort(c: ContainerRef): number | undefined {
     const app = this.app(c);
+    // A static site is served by its image's web server: it listens where that server's config says.
+    const served = app?.language === "static" ? (this.mountedListen(c) ?? this.imageConfig(c)?.listens) : undefined;
+    if (served && served.length === 1) return served[0];
     if (app) return appListeningPort(app, this.argv(c), this.literalEnv(c));
     if (c.container["command"] !== undefined || c.container["args"] !== undefined) return undefined;
     const ref = stringAt(c.container, ["image"]);
@@ -115,6 +118,12 @@ export class Cluster {
     if (configured && configured.length === 1) return configured[0];
     const exposed = imageExposedPorts(ref);
     return exposed && exposed.length === 1 ? exposed[0] : undefined;
+  }
+
+  /** The address the container's app binds (0.0.0.0 unless its option or variable says otherwise); undefined without an app. */
+  listeningAddress(c: ContainerRef): string | undefined {
+    const app = this.app(c);
+    return app && app.language !== "static" ? bindAddress(app, this.argv(c), this.literalEnv(c)) : undefined;
   }
 
   /** Ports an nginx config mounted from a ConfigMap under /etc/nginx says to `listen` on. */
@@ -160,6 +169,39 @@ export class Cluster {
   }
 
   /** Environment variables the container gets; `undefined` when an envFrom source's keys cannot be known. */
+  /**
+   * A variable's value as the container gets it, where the files or the world say it: an `env` entry's
+   * `value`, a key of a ConfigMap in the repository or the cluster, or the image's ENV; undefined when it comes
+   * from somewhere whose contents are not known (a Secret's value, a field reference).
+   */
+  envValue(o: K8sObject, c: ContainerRef, name: string): string | undefined {
+    for (const e of arrayAt(c.container, ["env"])) {
+      if (!isObject(e) || e["name"] !== name) continue;
+      if (typeof e["value"] === "string") return e["value"];
+      const ref = objectAt(e, ["valueFrom", "configMapKeyRef"]);
+      if (!ref || typeof ref["name"] !== "string" || typeof ref["key"] !== "string") return undefined;
+      const inRepo = this.objects.find((x) => x.kind === "ConfigMap" && x.name === ref["name"] && x.namespace === o.namespace);
+      const data = inRepo ? objectAt(inRepo.value, ["data"]) : this.world.cluster.configmaps[ref["name"]];
+      const value = data?.[ref["key"]];
+      return typeof value === "string" ? value : undefined;
+    }
+    const fromImage = this.imageConfig(c)?.env?.[name];
+    return fromImage === undefined ? undefined : String(fromImage);
+  }
+
+  /**
+   * Whether a server answers at host:port from a pod in `namespace`: a Service of the repository (by cluster
+   * DNS name) with that port; false for a name cluster DNS cannot resolve; null for a host outside the cluster.
+   */
+  reachable(namespace: string, host: string, port: number): boolean | null {
+    const m = /^([a-z0-9-]+)(?:\.([a-z0-9-]+))?(?:\.svc(?:\.cluster\.local)?)?$/.exec(host);
+    if (!m) return null;
+    const ns = m[2] ?? namespace;
+    const service = this.applied("Service").find((svc) => svc.name === m[1] && svc.namespace === ns);
+    if (!service) return false;
+    return arrayAt(service.value, ["spec", "ports"]).some((p) => isObject(p) && p["port"] === port);
+  }
+
   envNames(o: K8sObject, c: ContainerRef): Set<string> | undefined {
     const names = new Set(Object.keys(this.imageConfig(c)?.env ?? {}));
     for (const e of arrayAt(c.container, ["env"])) if (isObject(e) && typeof e["name"] === "string") names.add(e["name"]);

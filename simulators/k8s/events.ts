@@ -13,6 +13,7 @@ import type { DomainSpec } from "../engine/engine.js";
 import type { Location, Rule } from "../engine/rule.js";
 import { defineRule } from "../engine/rule.js";
 import type { ImageLookup } from "../images/lookup.js";
+import type { DatabaseProblem } from "../apps/database-url.js";
 import type { ConfigSource } from "./cluster.js";
 import type { ConfigKind, ConfigReference } from "./config-references.js";
 import type { StartOutcome } from "./container-process.js";
@@ -207,10 +208,17 @@ export interface AppsStartedEvent {
   type: "apps-started";
   object: K8sObject;
   /** Regular containers; `env` is undefined when an envFrom source's keys cannot be known. */
-  containers: readonly { container: ContainerRef; app: App | undefined; env: ReadonlySet<string> | undefined }[];
+  containers: readonly { container: ContainerRef; app: App | undefined; env: ReadonlySet<string> | undefined; database?: DatabaseOpened | undefined }[];
 }
 
 /** The pod's apps settled at their memory use, each under its limit. */
+/** The database an app opens at start: its URL variable and value, and what opening it meets. */
+export interface DatabaseOpened {
+  variable: string;
+  value: string;
+  problem: DatabaseProblem | null | "unknown";
+}
+
 export interface MemoryUsedEvent {
   type: "memory-used";
   object: K8sObject;

@@ -14,6 +14,8 @@ import type { K8sEvent, K8sSubject } from "./events.js";
 import type { K8sObject } from "./object.js";
 import { stringAt } from "./object.js";
 import { probesSent, type ProbeKind } from "./probes.js";
+import { databaseUrlProblem } from "../apps/database-url.js";
+import type { DatabaseOpened } from "./events.js";
 import { MIB } from "./quantity.js";
 import { memoryLimit, schedulingRequest } from "./resources.js";
 import { containersOf, podCount, type ContainerRef } from "./workload.js";
@@ -46,11 +48,33 @@ function steps(o: K8sObject, cluster: Cluster): [string, () => K8sEvent[]][] {
           return { type: "container-started" as const, object: o, container: c, argv, workingDir: workingDirOf(c, config), config, outcome: config ? containerStart(c, argv, config) : { kind: "unknown" as const } };
         }),
     ],
-    ["run", () => [{ type: "apps-started", object: o, containers: regular.map((c) => ({ container: c, app: cluster.app(c), env: cluster.envNames(o, c) })) }]],
+    ["run", () => [{ type: "apps-started", object: o, containers: regular.map((c) => ({ container: c, app: cluster.app(c), env: cluster.envNames(o, c), database: databaseOpened(o, c, cluster) })) }]],
     ["memory", () => [{ type: "memory-used", object: o, containers: regular.map((c) => ({ container: c, used: memoryUsed(c, cluster), limit: memoryLimit(c) })) }]],
     ["probe", () => [{ type: "liveness-probed", object: o, containers: regular.map((c) => probed(o, c, cluster, ["startupProbe", "livenessProbe"])) }]],
     ["ready", () => [{ type: "readiness-probed", object: o, containers: regular.map((c) => probed(o, c, cluster, ["readinessProbe"])) }]],
   ];
+}
+
+/**
+ * The database the container's app opens at start, where its URL is known: a dialect SQLAlchemy has, a server
+ * cluster DNS resolves (a Service of the repository on that port). Drivers and files inside the image are not
+ * known here, so a URL that depends on them is undecided.
+ */
+function databaseOpened(o: K8sObject, c: ContainerRef, cluster: Cluster): DatabaseOpened | undefined {
+  const variable = cluster.app(c)?.database_url_env;
+  if (variable === undefined) return undefined;
+  const value = cluster.envValue(o, c, variable);
+  if (value === undefined) return undefined;
+  const problem = databaseUrlProblem(value, {
+    hasPackage: (name) => {
+      const installed = cluster.imageConfig(c)?.python_packages;
+      return installed === undefined ? null : installed.includes(name);
+    },
+    writableDirectory: () => null,
+    reachable: (host, port) => cluster.reachable(o.namespace, host, port),
+    cwd: "/",
+  });
+  return { variable, value, problem };
 }
 
 /** Bytes the container's app uses once started, when the world knows its app. */
@@ -62,7 +86,10 @@ function memoryUsed(c: ContainerRef, cluster: Cluster): number | undefined {
 /** The probes of `kinds` a container gets, against where its app listens. */
 function probed(o: K8sObject, c: ContainerRef, cluster: Cluster, kinds: readonly ProbeKind[]) {
   const listening = cluster.listeningPort(c);
-  return { container: c, listening, probes: probesSent(o, c, kinds, listening) };
+  const app = cluster.app(c);
+  const address = cluster.listeningAddress(c);
+  const surface = app && app.language !== "static" && address !== undefined ? { address, routes: app.routes, health: app.health_path } : undefined;
+  return { container: c, listening, probes: probesSent(o, c, kinds, listening, surface) };
 }
 
 /** The state a failure left the pods in, as the rule that found it says (kubectl's STATUS column). */

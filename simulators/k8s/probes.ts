@@ -25,8 +25,27 @@ export function resolvePort(c: ContainerRef, port: unknown): number | undefined 
   return undefined;
 }
 
-/** How probe `kind` of container `c` fails when the app listens on `listening`; undefined when it passes. */
-export function probeFailure(o: K8sObject, c: ContainerRef, kind: ProbeKind, listening: number): ProbeOutcome | undefined {
+/** What answers on the port the app listens on: where it binds, and the HTTP paths it serves. */
+export interface AppSurface {
+  address: string;
+  /** Paths that answer with a success; undefined when only `health` is known. */
+  routes: readonly string[] | undefined;
+  health: string;
+}
+
+/** Whether an app answers an HTTP GET of `path` with a success: true, false (a 404), or undefined (not known). */
+export function servesPath(app: AppSurface, path: string): boolean | undefined {
+  const clean = path.split("?")[0]!.replace(/\/+$/, "") || "/";
+  const known = [app.health, ...(app.routes ?? [])].map((r) => r.replace(/\/+$/, "") || "/");
+  if (known.includes(clean)) return true;
+  return app.routes === undefined ? undefined : false;
+}
+
+/**
+ * How probe `kind` of container `c` fails when the app listens on `listening`; undefined when it passes, or
+ * "unknown" when what the app answers on that path cannot be known.
+ */
+export function probeFailure(o: K8sObject, c: ContainerRef, kind: ProbeKind, listening: number, app?: AppSurface): ProbeOutcome | "unknown" | undefined {
   const probe = c.container[kind];
   if (!isObject(probe)) return undefined;
   const handler = isObject(probe["httpGet"]) ? "httpGet" : isObject(probe["tcpSocket"]) ? "tcpSocket" : undefined;
@@ -36,13 +55,27 @@ export function probeFailure(o: K8sObject, c: ContainerRef, kind: ProbeKind, lis
   const path: FieldPath = [...c.path, kind, handler, "port"];
   const port = resolvePort(c, spec["port"]);
   if (port === undefined) return { path, detail: `couldn't find port: ${String(spec["port"])} in container ${c.name}`, errored: true };
-  if (port === listening) return undefined;
   const ip = podIp(o);
   const refused = `dial tcp ${ip}:${port}: connect: connection refused`;
-  if (handler === "tcpSocket") return { path, detail: refused, errored: false };
   const scheme = spec["scheme"] === "HTTPS" ? "https" : "http";
   const target = typeof spec["path"] === "string" ? spec["path"] : "/";
-  return { path, detail: `Get "${scheme}://${ip}:${port}${target.startsWith("/") ? target : `/${target}`}": ${refused}`, errored: false };
+  const url = `${scheme}://${ip}:${port}${target.startsWith("/") ? target : `/${target}`}`;
+  // The kubelet connects to the pod's IP: an app bound to loopback refuses it, whatever the port.
+  const reachable = port === listening && !(app && isLoopbackAddress(app.address));
+  if (!reachable) return handler === "tcpSocket" ? { path, detail: refused, errored: false } : { path, detail: `Get "${url}": ${refused}`, errored: false };
+  if (handler === "tcpSocket" || !app) return undefined;
+  const served = servesPath(app, target);
+  if (served === undefined) return "unknown";
+  return served ? undefined : { path: [...c.path, kind, handler, "path"], detail: "HTTP probe failed with statuscode: 404", errored: false };
+}
+
+function outcomeOf(failure: ProbeOutcome | "unknown" | undefined): ProbeOutcome | null | undefined {
+  return failure === "unknown" ? undefined : (failure ?? null);
+}
+
+/** A loopback address: reachable only from inside the pod's own network namespace. */
+function isLoopbackAddress(address: string): boolean {
+  return /^127\./.test(address) || address === "localhost" || address === "::1";
 }
 
 /** A probe the kubelet sends, with what it meets in the container. */
@@ -62,7 +95,7 @@ export interface ProbeSent {
 }
 
 /** The probes of `kinds` container `c` declares, sent to an app listening on `listening`. */
-export function probesSent(o: K8sObject, c: ContainerRef, kinds: readonly ProbeKind[], listening: number | undefined): ProbeSent[] {
+export function probesSent(o: K8sObject, c: ContainerRef, kinds: readonly ProbeKind[], listening: number | undefined, app?: AppSurface): ProbeSent[] {
   return kinds.flatMap((kind) => {
     const probe = c.container[kind];
     if (!isObject(probe)) return [];
@@ -74,7 +107,7 @@ export function probesSent(o: K8sObject, c: ContainerRef, kinds: readonly ProbeK
       port: spec["port"],
       target: handler === "httpGet" || handler === "tcpSocket" ? resolvePort(c, spec["port"]) : undefined,
       path: handler === "httpGet" && typeof spec["path"] === "string" ? spec["path"] : undefined,
-      failure: listening === undefined ? undefined : (probeFailure(o, c, kind, listening) ?? null),
+      failure: listening === undefined ? undefined : outcomeOf(probeFailure(o, c, kind, listening, app)),
     }];
   });
 }

@@ -44,8 +44,8 @@ export function objectsOf(files: readonly ManifestFile[], defaultNamespace: stri
 }
 
 /** Runs the repository's manifests as units of `engine`. */
-export function simulateCluster(engine: RuleEngine, repo: Repository): void {
-  const { world, worldKnown } = engine.env;
+export function simulateCluster(engine: RuleEngine, repo: Repository, world: World = engine.env.world): void {
+  const { worldKnown } = engine.env;
   const files = readManifests(repo);
   const readable = new Map(files.map((f) => [f.path, f.documents.every((d) => !d.problem && isObject(d.value))]));
   for (const file of files) {

@@ -7,8 +7,8 @@ import type { Simulator } from "../simulation.js";
 import { simulatePipeline } from "./simulator.js";
 
 export { hasDeliveryWorkflow, isDeliveryWorkflow } from "./delivery.js";
-export { pipelineRules } from "./rules/index.js";
-export type { BuildRule, DeployRule, PipeRule, PipelineFacts } from "./rule.js";
+export { PIPELINE_RULES } from "./rules/index.js";
+export type { PipelineEvent, PipelineRule } from "./events.js";
 export { simulatePipeline };
 
 /** The pipeline as a Simulator: the workflows, Dockerfiles and manifests of a delivery, run as one. */

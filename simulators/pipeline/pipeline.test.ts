@@ -42,8 +42,22 @@ describe("stages", () => {
     expect(codes(result)).toEqual(["DF004@Dockerfile"]);
     expect(result.checked.has(checkKey("K8S021", DEPLOYMENT))).toBe(false);
     const log = result.diagnostics[0]!.log!;
-    expect(log.split("\n")[0]).toBe(`${WORKFLOW}: job image, step 3`);
+    expect(log.split("\n")[0]).toBe("Run docker/build-push-action@v6");
     expect(log).toMatch(/Error: buildx failed with: ERROR: failed to build: failed to solve: .*"\/package-lock.jsn": not found/);
+  });
+
+  it("a failed build still judges its push's credentials: an accepted login is known, a refused one is not", () => {
+    const broken = DOCKERFILE.replace("COPY package.json package-lock.json ./", "COPY package.json package-lock.jsn ./");
+    const accepted = run(repository({ Dockerfile: broken }));
+    expect(accepted.checked.has(checkKey("GHA104", WORKFLOW))).toBe(true);
+    // Logged in to Docker Hub, pushing to ghcr.io: the push would be refused, but it never ran to say so.
+    const hub = deliver().replace("          registry: ghcr.io\n          username: ${{ github.actor }}\n          password: ${{ secrets.GITHUB_TOKEN }}", "          username: ${{ secrets.DOCKERHUB_USERNAME }}\n          password: ${{ secrets.DOCKERHUB_TOKEN }}");
+    const hubWorld = parseWorld({ ...WORLD, secrets: ["DOCKERHUB_USERNAME", "DOCKERHUB_TOKEN"] });
+    const elsewhere = run(repository({ Dockerfile: broken, [WORKFLOW]: hub }), hubWorld);
+    expect(codes(elsewhere)).toEqual(["DF004@Dockerfile"]);
+    expect(elsewhere.checked.has(checkKey("GHA104", WORKFLOW))).toBe(false);
+    // Once the build passes, the refusal is reported.
+    expect(codes(run(repository({ [WORKFLOW]: hub }), hubWorld))).toEqual([`GHA104@${WORKFLOW}`]);
   });
 
   it("the cluster pulls what was pushed: another tag is not found", () => {

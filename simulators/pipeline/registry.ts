@@ -40,6 +40,7 @@ export function imageConfigOf(image: Image, app: App | undefined): ImageConfig {
     const programs = [...image.fs].filter(([p, e]) => e.type === "file" && (e.mode & 0o111) !== 0 && pathDirs.has(path.posix.dirname(p)));
     config.binaries = [...new Set([...image.binaries, ...programs.map(([p]) => path.posix.basename(p))])].sort();
     if (image.exact) config.files = [...image.fs].filter(([, e]) => e.type === "file").map(([p]) => p).sort();
+    if (image.exact) config.python_packages = [...image.installed.pipPackages].sort();
   }
   const listens = [...image.fs].filter(([p, e]) => p.startsWith("/etc/nginx/") && e.content !== undefined).flatMap(([, e]) => nginxListenPorts(e.content!));
   if (listens.length > 0) config.listens = [...new Set(listens)];

@@ -283,7 +283,8 @@ export function parseScript(script: string, options: Partial<ParseOptions> = {})
   let skipHeader = false;
 
   const endCommand = (): void => {
-    if (command && (command.words.length > 0 || command.assignments.length > 0)) pipeline.commands.push(command);
+    // A command of redirections alone (`{ …; } > file`, `> file`) still creates its targets.
+    if (command && (command.words.length > 0 || command.assignments.length > 0 || command.redirects.length > 0)) pipeline.commands.push(command);
     command = null;
   };
   const endPipeline = (): void => {

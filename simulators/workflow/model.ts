@@ -19,8 +19,20 @@ export interface JobView {
   steps: StepView[];
 }
 
+/** Read once per parsed file: the parse rules, the declaration facts and the runner all walk the jobs. */
+const JOBS = new WeakMap<WorkflowSource, readonly JobView[]>();
+
 /** The jobs of a workflow in file order (duplicates after the first are dropped, as GitHub refuses them). */
-export function jobsOf(source: WorkflowSource): JobView[] {
+export function jobsOf(source: WorkflowSource): readonly JobView[] {
+  let jobs = JOBS.get(source);
+  if (!jobs) {
+    jobs = readJobs(source);
+    JOBS.set(source, jobs);
+  }
+  return jobs;
+}
+
+function readJobs(source: WorkflowSource): JobView[] {
   const doc = source.doc;
   const jobs = asMap(get(source.root, "jobs", doc));
   const out: JobView[] = [];

@@ -1,46 +1,84 @@
 /**
- * The workflow simulator: every `.github/workflows/*.yml|yaml` file goes through GitHub's two stages. Parse:
- * GitHub refuses the file, with its "Invalid workflow file" annotation. Run: the jobs run on simulated
- * runners and the first failing step of each job reports with the log a user would read. Rules that a run
- * never reached (the file was refused, a job stopped early) are not marked evaluated.
+ * The workflow simulator: every `.github/workflows/*.yml|yaml` file goes through GitHub's two stages, as units
+ * of the rule engine. Parse: the file's findings (its YAML and schema readers') go to the parse rules, and a
+ * file any of them refuses gets GitHub's "Invalid workflow file" annotation listing every error. Run: the jobs
+ * run on simulated runners (runner/run-workflow.ts) and the first failing step of each job reports with the
+ * log a user would read. What a run never reached (the file was refused, a job stopped early) is not
+ * evaluated.
  */
-import type { Diagnostic } from "../diagnostic.js";
+import type { Failure } from "../engine/engine.js";
+import { RuleEngine } from "../engine/engine.js";
 import type { Repository } from "../repository.js";
-import { Findings } from "../simulation.js";
-import type { SimulationOptions, SimulationResult, Simulator } from "../simulation.js";
+import type { Findings, SimulationOptions, SimulationResult, Simulator } from "../simulation.js";
 import type { World } from "../world.js";
+import { declareWorkflow } from "./declared.js";
+import { WORKFLOW_DOMAIN } from "./events.js";
+import type { ParseFinding, WorkflowEvent, WorkflowUnit } from "./events.js";
 import { isWorkflowPath } from "./lint.js";
-import { positionOf } from "./rule-base.js";
-import type { ParseRuleContext, WorkflowRule } from "./rule-base.js";
-import { allRules, parseRules, runRules } from "./rules/index.js";
-import { runWorkflow } from "./runner/run-workflow.js";
-import { ruleFullyReached, unreachedSteps } from "./runner/reach.js";
+import { WORKFLOW_RULES } from "./rules/index.js";
+import { runWorkflowSource } from "./runner/run-workflow.js";
 import type { RunOptions, WorkflowRun } from "./runner/run-workflow.js";
 import { readSchema } from "./schema-reader.js";
-import { nodePosition, readWorkflowSource } from "./source.js";
+import { readWorkflowSource } from "./source.js";
+import type { WorkflowSource } from "./source.js";
 
-/** Every workflow rule with its info, cases and (parse rules) check. */
-export const workflowRules: readonly WorkflowRule[] = allRules;
+export { WORKFLOW_RULES };
 
-interface Pending {
-  diagnostic: Diagnostic;
-  positional: boolean;
-}
-
-/** GitHub's annotation for a refused file, listing every error it found. */
-function invalidFileLog(file: string, pending: Pending[]): string {
-  const first = pending[0]!.diagnostic;
-  const lines = [`Invalid workflow file: ${file}#L${pending[0]!.positional ? first.line : 1}`];
-  pending.forEach((p, i) => {
-    const where = p.positional ? `${file} (Line: ${p.diagnostic.line}, Col: ${p.diagnostic.column}): ` : "";
-    lines.push(`${i === 0 ? "The workflow is not valid. " : ""}${where}${p.diagnostic.message}`);
+/** GitHub's annotation for a refused file, listing every error it found (in file order). */
+function invalidFileLog(file: string, findings: readonly Failure[]): string {
+  const positional = (f: Failure): boolean => f.detail["positional"] !== false;
+  const first = findings[0]!;
+  const lines = [`Invalid workflow file: ${file}#L${positional(first) ? first.diagnostic.line : 1}`];
+  findings.forEach((f, i) => {
+    const where = positional(f) ? `${file} (Line: ${f.diagnostic.line}, Col: ${f.diagnostic.column}): ` : "";
+    lines.push(`${i === 0 ? "The workflow is not valid. " : ""}${where}${f.diagnostic.message}`);
   });
   return lines.join("\n");
 }
 
 /**
- * Simulates one workflow file into `findings`. Returns the run (for the pipeline simulator, which asks for
- * every matrix leg with `expandMatrix`), or null when GitHub refused the file.
+ * What GitHub's parser finds in a file: its YAML problems and, when the YAML can be read, the schema's. Any
+ * parser that reports errors by category and position could stand here.
+ */
+function parseFindings(source: WorkflowSource): { readable: boolean; findings: ParseFinding[] } {
+  if (source.problems.length > 0) return { readable: false, findings: source.problems.map((p) => ({ category: "yaml", position: p.position, message: p.message })) };
+  return { readable: true, findings: readSchema(source) };
+}
+
+/**
+ * Simulates one workflow file as units of `engine`: its parse, then (when GitHub accepts it) its run. Returns
+ * the run, or null when GitHub refused the file.
+ */
+export function simulateWorkflow(engine: RuleEngine, repo: Repository, file: string, options: RunOptions = {}): WorkflowRun | null {
+  const source = readWorkflowSource(file, repo.get(file)?.content ?? "");
+  const unit = engine.unit<WorkflowEvent, WorkflowUnit>(WORKFLOW_DOMAIN, file, { file, leg: null });
+  const { readable, findings } = parseFindings(source);
+  const verdict = unit.emit({ type: "workflow-parsed", file, source, readable, findings });
+  if (readable) declareWorkflow(unit, source);
+  if (verdict.findings.length > 0) {
+    const refused = [...verdict.findings].sort((a, b) => a.diagnostic.line - b.diagnostic.line || a.diagnostic.column - b.diagnostic.column);
+    const log = invalidFileLog(file, refused);
+    for (const f of refused) f.diagnostic.log = log;
+    unit.stop([]);
+    return null;
+  }
+  unit.finish();
+  return runWorkflowSource(engine, repo, source, options);
+}
+
+/** Every workflow file of a repository, as units of `engine`. */
+export function simulateWorkflows(engine: RuleEngine, repo: Repository): void {
+  for (const file of [...repo.keys()].sort()) if (isWorkflowPath(file)) simulateWorkflow(engine, repo, file);
+}
+
+function workflowEngine(world: World, options: SimulationOptions): RuleEngine {
+  return new RuleEngine(WORKFLOW_RULES, { world, worldKnown: options.worldKnown !== false, context: options.context !== false });
+}
+
+/**
+ * One workflow file in a rule engine of its own, its result merged into `findings`: the pipeline simulator's
+ * way in (it asks for every matrix leg with `expandMatrix`). Returns the run, or null when GitHub refused the
+ * file.
  */
 export function simulateWorkflowFile(
   file: string,
@@ -48,59 +86,29 @@ export function simulateWorkflowFile(
   world: World,
   options: SimulationOptions,
   findings: Findings,
-  runOptions: Pick<RunOptions, "expandMatrix"> = {},
+  runOptions: RunOptions = {},
 ): WorkflowRun | null {
-  const content = repo.get(file)?.content ?? "";
-  const source = readWorkflowSource(file, content);
-  const pending: Pending[] = [];
-  const schema = source.problems.length === 0 ? readSchema(source) : [];
-  const rules = source.problems.length > 0 ? parseRules.slice(0, 1) : parseRules;
-  for (const rule of rules) {
-    const ctx: ParseRuleContext = {
-      file,
-      source,
-      schema,
-      position: (node) => nodePosition(source.lines, node),
-      report(at, message, opts) {
-        const pos = positionOf(source, at);
-        const diagnostic: Diagnostic = { file, line: pos.line, column: pos.column, code: rule.code, severity: rule.severity, message, stage: rule.stage };
-        pending.push({ diagnostic, positional: opts?.positional !== false });
-      },
-    };
-    rule.check(ctx);
-    findings.evaluated(rule.code, file);
-  }
-  if (pending.length > 0) {
-    pending.sort((a, b) => a.diagnostic.line - b.diagnostic.line || a.diagnostic.column - b.diagnostic.column);
-    const log = invalidFileLog(file, pending);
-    for (const p of pending) findings.report({ ...p.diagnostic, log });
-    return null;
-  }
-  const run = runWorkflow(repo, world, file, { worldKnown: options.worldKnown !== false, context: options.context !== false, ...runOptions }, source);
-  if (!run) return null;
-  for (const failure of run.failures) {
-    findings.report({
-      file,
-      line: failure.position.line,
-      column: failure.position.column,
-      code: failure.rule.code,
-      severity: failure.severity,
-      message: failure.message,
-      stage: failure.rule.stage,
-      log: failure.log,
-    });
-  }
-  const unreached = run.complete ? [] : unreachedSteps(source, run.jobs);
-  for (const rule of runRules) if (ruleFullyReached(rule.code, run.complete, unreached)) findings.evaluated(rule.code, file);
+  const engine = workflowEngine(world, options);
+  const run = simulateWorkflow(engine, repo, file, runOptions);
+  findings.merge(engine.result());
   return run;
+}
+
+/**
+ * Runs one workflow file on its own and returns its run (null when the file is absent or GitHub refuses it).
+ * @example runWorkflow(repositoryFrom(files), parseWorld({secrets: ["NPM_TOKEN"]}), ".github/workflows/ci.yml")
+ */
+export function runWorkflow(repo: Repository, world: World, file: string, options: SimulationOptions & RunOptions = {}): WorkflowRun | null {
+  if (!repo.has(file)) return null;
+  return simulateWorkflow(workflowEngine(world, options), repo, file, options);
 }
 
 /** The workflow simulator over every `.github/workflows/*.yml|yaml` of a repository. */
 export const workflowSimulator: Simulator = {
   domain: "workflow",
   simulate(repo: Repository, world: World, options: SimulationOptions): SimulationResult {
-    const findings = new Findings();
-    for (const file of [...repo.keys()].sort()) if (isWorkflowPath(file)) simulateWorkflowFile(file, repo, world, options, findings);
-    return findings.result();
+    const engine = workflowEngine(world, options);
+    simulateWorkflows(engine, repo);
+    return engine.result();
   },
 };

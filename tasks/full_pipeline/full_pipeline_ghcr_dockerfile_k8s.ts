@@ -26,7 +26,8 @@ export const fullPipelineGhcrDockerfileK8s: ScenarioSource = {
       description: "The GHCR login uses DOCKERHUB_TOKEN, a Docker Hub credential; ghcr.io accepts GITHUB_TOKEN (or a GitHub PAT).",
       hint: "Which registry does the login step talk to, and whose token does it send?",
       stage: "push",
-      detection: [{ code: "GHA103", file: WF }],
+      // Fixed once the push it is for goes through: a login elsewhere only moves the refusal to the push.
+      detection: [{ code: "GHA103", file: WF }, { code: "GHA104", file: WF }],
     },
     {
       id: "base-image-tag",
@@ -68,9 +69,12 @@ export const fullPipelineGhcrDockerfileK8s: ScenarioSource = {
   ],
   wrong: [
     {
-      description: "log in to Docker Hub instead: the push to ghcr.io is then unauthenticated",
+      description: "log in to Docker Hub instead (and the base image fixed): the push to ghcr.io is then unauthenticated",
       because: { fires: "GHA104" },
-      actions: [edit(WF, "          registry: ghcr.io\n          username: ${{ github.actor }}\n", "          username: ${{ secrets.DOCKERHUB_USERNAME }}\n")],
+      actions: [
+        edit(WF, "          registry: ghcr.io\n          username: ${{ github.actor }}\n", "          username: ${{ secrets.DOCKERHUB_USERNAME }}\n"),
+        edit("Dockerfile", "FROM python:3.12-slimm", "FROM python:3.12-slim"),
+      ],
       leaves_unfixed: ["ghcr-credentials"],
     },
     {

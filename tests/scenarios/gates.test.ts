@@ -9,7 +9,7 @@ import { simulateRepository } from "../../simulators/index.js";
 import { repositoryFrom } from "../../simulators/repository.js";
 import { checkKey } from "../../simulators/simulation.js";
 import { loadCatalog } from "../../tasks/catalog.js";
-import { CANARIES } from "./canaries.js";
+import { CANARIES } from "../../graders/canaries.js";
 
 const catalog = loadCatalog();
 

@@ -21,7 +21,9 @@ describe("GET /tasks", () => {
   it("lists every task with its scenarios", async () => {
     const res = await get(app, "/tasks");
     expect(res.status).toBe(200);
-    expect(res.body.tasks.map((t: { task_id: string }) => t.task_id)).toEqual(catalog.tasks.map((t) => t.task_id));
+    expect(res.body.tasks.map((t: { task_id: string }) => t.task_id)).toEqual([...catalog.tasks.map((t) => t.task_id), "generated"]);
+    const generated = res.body.tasks.pop();
+    expect(generated).toMatchObject({ task_id: "generated", scenarios: [], difficulties: ["easy", "medium", "hard", "expert"], splits: ["train", "validation", "test"] });
     for (const task of res.body.tasks) {
       expect(Object.keys(task).sort()).toEqual(["description", "difficulty", "scenarios", "task_id", "title"]);
       for (const s of task.scenarios) expect(Object.keys(s).sort()).toEqual(["difficulty", "issues_total", "scenario_id", "title"]);
@@ -56,7 +58,7 @@ describe("GET /info", () => {
     expect(res.body).toMatchObject({
       name: "breakfix",
       version: expect.any(String),
-      tasks: catalog.tasks.length,
+      tasks: catalog.tasks.length + 1,
       scenarios: catalog.scenarios.length,
       action_types: [...ACTION_TYPES],
     });

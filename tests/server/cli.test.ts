@@ -143,6 +143,15 @@ describe("breakfix lint", () => {
     expect((await run(["lint", "--context", "ctx", "ctx/docker/Dockerfile"], dir)).code).toBe(0);
   });
 
+  it("--context DIR serves every Dockerfile named, inside DIR or beside it, each judged on its own", async () => {
+    const res = await run(["lint", "--format", "json", "--context", "ctx", "ctx/docker/Dockerfile", "good/Dockerfile", "typo/Dockerfile"], dir);
+    const found = JSON.parse(res.stdout) as Array<{ file: string; code: string; message: string }>;
+    // ctx/ has requirements.txt and app.py, so only the misspelt COPY source is missing there.
+    expect(found.map((d) => `${d.file} ${d.code}`)).toEqual(["typo/Dockerfile DF004"]);
+    expect(found[0]!.message).toContain("requirments.txt");
+    expect(res.code).toBe(1);
+  });
+
   it("--kind forces a kind; a named file of no known kind is reported as skipped", async () => {
     const skipped = await run(["lint", "notes.txt"], dir);
     expect(skipped.code).toBe(0);

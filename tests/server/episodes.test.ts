@@ -175,8 +175,8 @@ describe("reset input is validated like actions", () => {
     const [detail] = res.body.detail;
     expect(detail).toMatchObject({ type: "extra_forbidden", loc: ["body", field], input: (body as Record<string, unknown>)[field] });
     expect(detail.msg).toContain("Extra inputs are not permitted");
-    expect(detail.msg).toContain("reset accepts task_id, scenario_id, seed, episode_id");
-    expect(detail.ctx).toEqual({ accepted: ["task_id", "scenario_id", "seed", "episode_id"] });
+    expect(detail.msg).toContain("reset accepts task_id, scenario_id, seed, episode_id, difficulty, split");
+    expect(detail.ctx).toEqual({ accepted: ["task_id", "scenario_id", "seed", "episode_id", "difficulty", "split"] });
     if (meant) expect(detail.msg).toContain(`did you mean ${meant}?`);
     else expect(detail.msg).not.toContain("did you mean");
     expect(app.context.sessions.size).toBe(1);
@@ -184,12 +184,12 @@ describe("reset input is validated like actions", () => {
   });
 
   it("a bad value and an unknown field are reported together, as pydantic does", async () => {
-    const res = await post(testApp(), "/reset", { seed: "seven", difficulty: "hard" });
+    const res = await post(testApp(), "/reset", { seed: "seven", temperature: 0.2 });
     expect(res.status).toBe(422);
     expect(res.body.detail.map((d: { loc: unknown[]; type: string }) => [d.loc, d.type])).toEqual(
       expect.arrayContaining([
         [["body", "seed"], expect.stringMatching(/_type$/)],
-        [["body", "difficulty"], "extra_forbidden"],
+        [["body", "temperature"], "extra_forbidden"],
       ]),
     );
   });

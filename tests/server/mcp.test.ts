@@ -76,7 +76,7 @@ describe("OpenEnv's JSON-RPC, replayed against the captures", () => {
     const called = await post(app, "/mcp", { ...callCapture.body, params: { name: "list_tasks", arguments: {} } });
     expect(shape(called.body)).toEqual(shape(callCapture.resp));
     // OpenEnv's client returns result.data; MCP clients read content and structuredContent
-    expect(called.body.result.data.tasks.map((t: { task_id: string }) => t.task_id)).toEqual(loadCatalog().tasks.map((t) => t.task_id));
+    expect(called.body.result.data.tasks.map((t: { task_id: string }) => t.task_id)).toEqual([...loadCatalog().tasks.map((t) => t.task_id), "generated"]);
     expect(called.body.result.structuredContent).toEqual(called.body.result.data);
     expect(JSON.parse(called.body.result.content[0].text)).toEqual(called.body.result.data);
     expect(called.body.result.isError).toBe(false);
@@ -94,7 +94,7 @@ describe("OpenEnv's JSON-RPC, replayed against the captures", () => {
     // An unknown reset field is refused as on /reset and /ws, naming what start_scenario accepts.
     const misnamed = await post(app, "/mcp", rpc("tools/call", { name: "start_scenario", arguments: { task: "dockerfile_syntax" }, session_id: session }));
     expect(misnamed.body.error).toMatchObject({ code: -32602, data: { errors: [{ type: "extra_forbidden", loc: ["task"] }] } });
-    expect(misnamed.body.error.message).toContain("reset accepts task_id, scenario_id, seed, episode_id (did you mean task_id?)");
+    expect(misnamed.body.error.message).toContain("reset accepts task_id, scenario_id, seed, episode_id, difficulty, split (did you mean task_id?)");
     const early = await post(app, "/mcp", rpc("tools/call", { name: "submit", session_id: session }));
     expect(early.body.error).toMatchObject({ code: -32000, message: expect.stringContaining("start_scenario") });
     const noSession = await post(app, "/mcp", rpc("tools/call", { name: "view_files" }));

@@ -74,20 +74,33 @@ describe("reset and step as OpenEnv clients send them", () => {
     }
   });
 
-  it("an extra reset kwarg, which OpenEnv's reference server passes to its environment, is a 422 naming it", async () => {
-    // The capture's environment took `difficulty` and ignored it; breakfix has no such argument, and ignoring it
-    // would start a scenario of any difficulty without a word.
+  it("the captured reset kwarg `difficulty`, which OpenEnv's reference server passes to its environment, is a 422 saying what it applies to", async () => {
+    // The capture's environment took `difficulty` and ignored it. breakfix's difficulty chooses a generated
+    // scenario; ignoring it on a curated one would start a scenario of any difficulty without a word.
     const capture = captured("POST /reset", '"difficulty":"hard"');
     expect(capture.status).toBe(200);
     const res = await post(testApp(), "/reset", capture.body);
     expect(res.status).toBe(422);
     expect(res.body.detail).toEqual([
       {
-        type: "extra_forbidden",
+        type: "value_error",
         loc: ["body", "difficulty"],
-        msg: "Extra inputs are not permitted: reset accepts task_id, scenario_id, seed, episode_id",
+        msg: "difficulty and split choose a generated scenario: give task_id 'generated' with them",
         input: "hard",
-        ctx: { accepted: ["task_id", "scenario_id", "seed", "episode_id"] },
+      },
+    ]);
+  });
+
+  it("an extra reset kwarg breakfix has no use for is a 422 naming it and the accepted ones", async () => {
+    const res = await post(testApp(), "/reset", { seed: 3, temperature: 0.2 });
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toEqual([
+      {
+        type: "extra_forbidden",
+        loc: ["body", "temperature"],
+        msg: "Extra inputs are not permitted: reset accepts task_id, scenario_id, seed, episode_id, difficulty, split",
+        input: 0.2,
+        ctx: { accepted: ["task_id", "scenario_id", "seed", "episode_id", "difficulty", "split"] },
       },
     ]);
   });

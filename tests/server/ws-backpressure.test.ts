@@ -2,11 +2,13 @@
  * WebSocket backpressure: a client that stops reading its answers is paused (the server stops reading its
  * frames and computing answers) once its unsent answers pass WS_BUFFER_BYTES, is answered in full and in
  * order once it reads again, and is closed with 1013 if it stays over the limit past WS_STALL_TIMEOUT_S.
- * A real server process shows what it is for: 300 `view_files` frames over a 900 KB file from a client that
- * does not read grow the process by a few MB, not the ~800 MB their answers weigh, and leave nothing behind.
+ * A real server process shows what it is for: 300 `view_files` frames over a file as large as a repository
+ * may hold (MAX_FILE_BYTES) from a client that does not read grow the process by a few MB, not the ~450 MB
+ * their answers weigh, and leave nothing behind.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import { MAX_FILE_BYTES } from "../../contracts/limits.js";
 import { MiB, startServerProcess, type ServerProcess } from "../../scripts/load/server-process.js";
 import { loadCatalog } from "../../tasks/catalog.js";
 import { liveServer, openSocket, type FrameSocket, type LiveServer } from "./live.js";
@@ -87,7 +89,7 @@ describe("a client that stops reading", () => {
   });
 });
 
-describe("in a server process: 300 view_files of a 900 KB file from a client that does not read", () => {
+describe("in a server process: 300 view_files of a file of MAX_FILE_BYTES from a client that does not read", () => {
   let server: ServerProcess;
   beforeAll(async () => {
     server = await startServerProcess({ env: { WORKERS: "0" } });
@@ -108,7 +110,7 @@ describe("in a server process: 300 view_files of a 900 KB file from a client tha
       return JSON.parse(replies[seen]!);
     };
     await ask({ type: "reset", data: { scenario_id: SCENARIO.id } });
-    const created = await ask({ type: "step", data: { action_type: "edit_file", edits: [{ file_path: "big.txt", old_content: "", new_content: `${"x".repeat(900_000 - 1)}\n` }] } });
+    const created = await ask({ type: "step", data: { action_type: "edit_file", edits: [{ file_path: "big.txt", old_content: "", new_content: `${"x".repeat(MAX_FILE_BYTES - 1)}\n` }] } });
     expect(created.data.observation.last_action_error).toBeNull();
     const before = server.memory().rss;
 
@@ -119,7 +121,7 @@ describe("in a server process: 300 view_files of a 900 KB file from a client tha
       await new Promise((resolve) => setTimeout(resolve, 100));
       peak = Math.max(peak, server.memory().rss);
     }
-    // Each answer carries the file three times (text, structuredContent, data): ~2.7 MB, ~800 MB for all.
+    // Each answer carries the file three times (text, structuredContent, data): ~1.5 MiB, ~450 MiB for all.
     expect(peak - before).toBeLessThan(100 * MiB);
 
     ws.terminate();
@@ -130,6 +132,6 @@ describe("in a server process: 300 view_files of a 900 KB file from a client tha
     expect(metrics).toContain('breakfix_sessions{transport="ws"} 0');
     expect(metrics).toContain("breakfix_ws_buffered_bytes 0");
     expect(server.memory().rss - before).toBeLessThan(64 * MiB);
-    console.log(`300 view_files, 900 KB file, client not reading: RSS ${(before / MiB).toFixed(0)} MB before, peak +${((peak - before) / MiB).toFixed(1)} MB, ${((server.memory().rss - before) / MiB).toFixed(1)} MB after it left`);
+    console.log(`300 view_files, ${MAX_FILE_BYTES / 1024} KiB file, client not reading: RSS ${(before / MiB).toFixed(0)} MB before, peak +${((peak - before) / MiB).toFixed(1)} MB, ${((server.memory().rss - before) / MiB).toFixed(1)} MB after it left`);
   });
 });

@@ -48,11 +48,11 @@ describe("/ws frames as OpenEnv's reference server answers them", () => {
     const ws = await openSocket(server);
     // An extra kwarg, which the capture's environment ignored, is refused: the message itself names the field
     // and what a reset accepts, since OpenEnv's client raises with the message alone. The session stays open.
-    const extraKwarg = await ws.ask({ type: "reset", data: { scenario_id: SCENARIO, seed: 3, episode_id: "ws-ep", difficulty: "easy" } });
+    const extraKwarg = await ws.ask({ type: "reset", data: { scenario_id: SCENARIO, seed: 3, episode_id: "ws-ep", temperature: 0.2 } });
     expect(extraKwarg.data).toMatchObject({
       code: "VALIDATION_ERROR",
-      message: "Invalid reset data: difficulty: Extra inputs are not permitted: reset accepts task_id, scenario_id, seed, episode_id",
-      errors: [{ type: "extra_forbidden", loc: ["difficulty"], input: "easy" }],
+      message: "Invalid reset data: temperature: Extra inputs are not permitted: reset accepts task_id, scenario_id, seed, episode_id, difficulty, split",
+      errors: [{ type: "extra_forbidden", loc: ["temperature"], input: 0.2 }],
     });
     // reset with seed and episode_id, as OpenEnv clients send them
     const reset = await ws.ask({ type: "reset", data: { scenario_id: SCENARIO, seed: 3, episode_id: "ws-ep" } });

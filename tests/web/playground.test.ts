@@ -256,7 +256,16 @@ suite(title, () => {
   });
 
   it("shows inspect and generated-scenario controls only when the server advertises them", async () => {
+    // A server without the inspect action or the generated family shows neither.
     const page = await rig.page();
+    await page.route("**/tasks", async (route) => {
+      const tasks = await (await route.fetch()).json();
+      await route.fulfill({ json: { tasks: tasks.tasks.filter((task: { task_id: string }) => task.task_id !== "generated") } });
+    });
+    await page.route("**/info", async (route) => {
+      const info = await (await route.fetch()).json();
+      await route.fulfill({ json: { ...info, action_types: info.action_types.filter((type: string) => type !== "inspect") } });
+    });
     await startScenario(page, "typo_filename");
     expect(await page.locator("#inspect-section").isHidden()).toBe(true);
     expect(await page.locator('#task-select option[value="generated"]').count()).toBe(0);
@@ -272,7 +281,8 @@ suite(title, () => {
     await advertised.route("**/tasks", async (route) => {
       const tasks = await (await route.fetch()).json();
       const generated = { task_id: "generated", title: "Generated scenarios", difficulty: "medium", description: "", scenarios: [], difficulties: ["easy", "hard"] };
-      await route.fulfill({ json: { tasks: [...tasks.tasks, generated] } });
+      const others = tasks.tasks.filter((task: { task_id: string }) => task.task_id !== "generated");
+      await route.fulfill({ json: { tasks: [...others, generated] } });
     });
     await advertised.route("**/reset", async (route) => {
       resetBody = route.request().postDataJSON();

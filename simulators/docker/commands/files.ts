@@ -56,15 +56,18 @@ export const chown: Handler = (args, cwd, { image }) => {
   const recursive = args.some((a) => /^-[A-Za-z]*R/.test(a));
   const [spec, ...targets] = rest;
   if (!spec || targets.length === 0) return failure(1, "chown: missing operand");
+  // OWNER[:GROUP]: an empty owner (`:group`, or `:` alone) leaves the owner as it is, as coreutils does.
   const owner = spec.split(/[:.]/)[0]!;
-  if (!/^\d+$/.test(owner) && !image.users.has(owner) && image.known) return failure(1, `chown: invalid user: '${spec}'`);
+  if (owner !== "" && !/^\d+$/.test(owner) && !image.users.has(owner) && image.known) return failure(1, `chown: invalid user: '${spec}'`);
   for (const t of targets) {
     const p = resolveIn(cwd, t);
-    if (!isRootUser(image.user)) return failure(1, `chown: changing ownership of '${t}': Operation not permitted`);
+    // Only root may give a file away; a group change alone is a member's right, which the model does not track.
+    if (!isRootUser(image.user) && owner !== "") return failure(1, `chown: changing ownership of '${t}': Operation not permitted`);
     if (!image.fs.has(p)) {
       if (knownAbsent(image, p)) return failure(1, `chown: cannot access '${t}': No such file or directory`);
       continue;
     }
+    if (owner === "") continue;
     for (const q of recursive ? entriesUnder(image, p) : [p]) image.fs.get(q)!.owner = owner;
   }
   return ok;

@@ -109,10 +109,18 @@ function npmReadPackage(image: Image, cwd: string): { ok: true; json: Record<str
 export const npm: Handler = (args, cwd, env) => {
   const { image } = env;
   const sub = args[0];
-  if (sub === "ci" || sub === "install" || sub === "i") {
+  if (sub === "ci" || sub === "install" || sub === "i" || sub === "add") {
+    const flags = args.slice(1).filter((a) => a.startsWith("-"));
+    const named = args.slice(1).filter((a) => !a.startsWith("-"));
+    // A global install goes to npm's prefix, whatever the working directory: its programs are on PATH after.
+    if (flags.some((f) => f === "-g" || f === "--global" || f === "--location=global")) {
+      for (const spec of named) image.binaries.add(packageName(spec));
+      return ok;
+    }
     // npm ≥ 7 refuses to build an ideal tree in the filesystem root.
     if (cwd === "/") return failure(1, 'npm error Tracker "idealTree" already exists', "npm error A complete log of this run can be found in: /root/.npm/_logs/debug-0.log");
-    const pkg = npmReadPackage(image, cwd);
+    // `npm install <pkg>` writes a package.json when there is none; only a bare install needs one.
+    const pkg = sub !== "ci" && named.length > 0 && !image.fs.has(path.posix.join(cwd, "package.json")) ? { ok: true as const, json: {} } : npmReadPackage(image, cwd);
     if (!pkg.ok) return pkg.result;
     if (sub === "ci" && knownAbsent(image, path.posix.join(cwd, "package-lock.json")) && knownAbsent(image, path.posix.join(cwd, "npm-shrinkwrap.json"))) {
       return failure(
@@ -151,6 +159,13 @@ export const npm: Handler = (args, cwd, env) => {
   }
   return ok;
 };
+
+/** The program a package spec installs, for the packages whose program shares their name (`serve@14` → serve). */
+function packageName(spec: string): string {
+  const scoped = spec.startsWith("@");
+  const name = (scoped ? spec.slice(1) : spec).split("@")[0]!;
+  return scoped ? name.split("/").pop()! : name;
+}
 
 /** `go build -o OUT`: the binary exists afterwards. */
 export const go: Handler = (args, cwd, { image, strict }) => {

@@ -38,6 +38,14 @@ export const copyFromPathNotFound = dockerRule({
         },
         world: { apps: [{ name: "web", language: "static", port: 80, health_path: "/", build_output_dir: "build" }] },
       },
+      {
+        name: "a file a redirect wrote",
+        files: { Dockerfile: "FROM alpine:3.20 AS build\nRUN mkdir -p /out && echo built > /out/stamp.txt && date >> /out/built-at\nFROM alpine:3.20\nCOPY --from=build /out/stamp.txt /out/built-at /srv/\n" },
+      },
+      {
+        name: "a file a group's redirect wrote",
+        files: { Dockerfile: "FROM alpine:3.20 AS build\nRUN mkdir -p /out && { echo '[global]'; echo 'daemonize = no'; } > /out/zz-docker.conf\nFROM alpine:3.20\nCOPY --from=build /out/zz-docker.conf /etc/\n" },
+      },
     ],
     invalid: [
       {

@@ -46,7 +46,7 @@ export const copyFromUnknownStage = dockerRule({
           }
           const target = fromFlagTarget(e.parsed, stage, value);
           if (target.kind === "stage") continue;
-          const lookup = lookupImage(target.reference, ctx.world);
+          const lookup = lookupImage(target.reference, ctx.world, { catalogue: ctx.worldKnown ? "closed" : "open" });
           const typo = names.some((n) => distance(n, value.toLowerCase()) <= 2) && (lookup.status === "unknown" || lookup.status === "repository_not_found");
           if (!typo && lookup.status !== "tag_not_found" && lookup.status !== "repository_not_found" && lookup.status !== "invalid") continue;
           const parsedRef = parseImageReference(target.reference);
@@ -73,6 +73,7 @@ export const copyFromUnknownStage = dockerRule({
       { files: { Dockerfile: "FROM golang:1.22 AS builder\nRUN go build -o /out/app .\nFROM alpine:3.20\nCOPY --from=builder /out/app /app\n" } },
       { files: { Dockerfile: "FROM golang:1.22\nRUN go build -o /out/app .\nFROM alpine:3.20\nCOPY --from=0 /out/app /app\n" }, name: "a stage index" },
       { files: { Dockerfile: "FROM alpine:3.20\nCOPY --from=nginx:1.27-alpine /etc/nginx/nginx.conf /etc/nginx.conf\n" }, name: "an image" },
+      { lint: true, files: { Dockerfile: "FROM alpine:3.20\nCOPY --from=nginx:1.15-alpine /etc/nginx/nginx.conf /etc/nginx.conf\n" }, name: "an old tag of an image, in lint" },
     ],
     invalid: [
       { files: { Dockerfile: "FROM golang:1.22 AS builder\nRUN go build -o /out/app .\nFROM alpine:3.20\nCOPY --from=buidler /out/app /app\n" }, line: 4, message: "docker.io/library/buidler:latest: pull access denied" },

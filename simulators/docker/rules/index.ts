@@ -7,6 +7,7 @@ import { appNotServing } from "./app-not-serving.js";
 import { appSetupSkipped } from "./app-setup-skipped.js";
 import { appWriteDenied } from "./app-write-denied.js";
 import { baseImageNotFound } from "./base-image-not-found.js";
+import { baseImageUnverified } from "./base-image-unverified.js";
 import { copyFromPathNotFound } from "./copy-from-path-not-found.js";
 import { copyFromUnknownStage } from "./copy-from-unknown-stage.js";
 import { copySourceNotFound } from "./copy-source-not-found.js";
@@ -22,6 +23,7 @@ import { requiredEnvMissing } from "./required-env-missing.js";
 import { runCommandFailed } from "./run-command-failed.js";
 import { unknownInstruction } from "./unknown-instruction.js";
 import { unknownUser } from "./unknown-user.js";
+import { wordProcessing } from "./word-processing.js";
 
 /**
  * The order rules judge an event in: BuildKit's parse and conversion checks first (every one is evaluated
@@ -35,6 +37,8 @@ export const DOCKER_RULES = [
   noBuildStage,
   copyFromUnknownStage,
   baseImageNotFound,
+  baseImageUnverified,
+  wordProcessing,
   exposeInvalidPort,
   exposeHostPort,
   emptyContinuation,

@@ -56,6 +56,7 @@ export const instructionArguments = dockerRule({
     valid: [
       { files: { Dockerfile: "FROM python:3.12-slim AS base\nENV A=1 B=\"two words\"\nENV LEGACY value with spaces\nCOPY a.txt b.txt /dest/\n", "a.txt": "", "b.txt": "" } },
       { files: { Dockerfile: "FROM alpine:3.20\nCOPY <<EOF /etc/motd\nhello\nEOF\n" }, name: "COPY with a heredoc" },
+      { files: { Dockerfile: "FROM alpine:3.20\n  WORKDIR /src\n\tCOPY --chown=nobody a.txt ./\n    USER nobody\n", "a.txt": "" }, name: "indented instructions (BuildKit allows leading whitespace)" },
     ],
     invalid: [
       { files: { Dockerfile: "FROM python:3.12-slim base\n" }, line: 1, message: "FROM requires either one or three arguments" },

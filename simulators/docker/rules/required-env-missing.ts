@@ -18,7 +18,7 @@ export function hasDefault(source: string, name: string): boolean {
 }
 
 /** What the app meets opening the database its URL names, inside a lone `docker run` (no server beside it). */
-function databaseLines(e: AppStartEvent, url: string): string[] | null {
+function databaseLines(e: AppStartEvent, url: string): string[] | null | "unknown" {
   const { image } = e;
   const problem = databaseUrlProblem(url, {
     hasPackage: (name) => (image.exact ? image.installed.pipPackages.has(name) : null),
@@ -26,7 +26,7 @@ function databaseLines(e: AppStartEvent, url: string): string[] | null {
     reachable: () => false,
     cwd: e.cwd,
   });
-  return problem ? databaseTraceback(problem, e.imagePath, e.source) : null;
+  return problem === null || problem === "unknown" ? problem : databaseTraceback(problem, e.imagePath, e.source);
 }
 
 export const requiredEnvMissing = dockerRule({
@@ -43,10 +43,11 @@ export const requiredEnvMissing = dockerRule({
       for (const name of e.app.required_env) {
         const value = e.env.get(name) ?? "";
         const format = e.app.env_formats[name];
-        let lines: string[] | null = null;
+        let lines: string[] | null | "unknown" = null;
         if (value === "" && !hasDefault(e.source, name)) lines = output.missingEnv(name, e.imagePath, e.source);
         else if (value !== "" && format !== undefined && !new RegExp(format).test(value)) lines = output.badEnv(name, value, e.imagePath, e.source);
         else if (value !== "" && name === e.app.database_url_env) lines = databaseLines(e, value);
+        if (lines === "unknown") return ctx.undecided();
         if (lines) return ctx.report({ line: e.line }, headline(lines), { output: lines });
       }
     },

@@ -29,6 +29,11 @@ export const runCommandFailed = dockerRule({
       { files: { Dockerfile: "FROM python:3.12-slim\nCOPY entrypoint.sh /entrypoint.sh\nRUN chmod +x /entrypoint.sh\n", "entrypoint.sh": "#!/bin/sh\nexec \"$@\"\n" } },
       { files: { Dockerfile: "FROM python:3.12-slim\nRUN false || true\n" }, name: "a swallowed failure" },
       { files: { Dockerfile: "FROM python:2.7-slim\nRUN pip install flask==1.1.4\n" }, name: "a release that still installs on Python 2.7" },
+      { files: { Dockerfile: "FROM alpine:3.20\nARG VERSION=1.0\nRUN echo \"$VERSION\" > /VERSION\nRUN [ \"$VERSION\" = \"$(cat /VERSION)\" ]\nRUN V=\"$(cat /VERSION)\" && test \"$V\" = \"1.0\"\n" }, name: "a test against a command's output, which is not known" },
+      { files: { Dockerfile: "FROM node:20-alpine\nRUN npm install -g serve@14 && serve --version\n" }, name: "a global npm install in /" },
+      { files: { Dockerfile: "FROM node:20-alpine\nWORKDIR /tools\nRUN npm install typescript\n" }, name: "npm install of a package writes its own package.json" },
+      { files: { Dockerfile: "FROM alpine:3.20\nRUN mkdir /data && chown : /data && chown :nogroup /data\nUSER nobody\nRUN chown : /tmp\n" }, name: "chown with an empty owner changes no owner" },
+      { files: { Dockerfile: "FROM scratch\nADD rootfs.tar.xz /\nRUN echo 'force-unsafe-io' > /etc/dpkg/dpkg.cfg.d/docker-apt-speedup\nCMD [\"bash\"]\n", "rootfs.tar.xz": "" }, name: "a root filesystem ADD unpacks (its files are not known)" },
     ],
     invalid: [
       {
@@ -44,6 +49,8 @@ export const runCommandFailed = dockerRule({
       { files: { Dockerfile: "FROM node:20-slim\nCOPY package*.json ./\nRUN npm install\n", "package.json": "{}\n" }, line: 3, name: "npm install in /" },
       { files: { Dockerfile: "FROM python:3.12-slim\nRUN chmod +x /entrypoint.sh\nCOPY entrypoint.sh /entrypoint.sh\n", "entrypoint.sh": "#!/bin/sh\n" }, line: 2, name: "chmod before the COPY" },
       { files: { Dockerfile: "FROM node:20-slim\nWORKDIR /app\nUSER node\nRUN chown -R node /app\n" }, line: 4, message: "exit code: 1", name: "chown as a non-root user" },
+      { files: { Dockerfile: "FROM alpine:3.20\nRUN echo on > /nonexistent/dir/flag\n" }, line: 2, message: "exit code: 2", name: "a redirect into a directory that is not there" },
+      { files: { Dockerfile: "FROM alpine:3.20\nUSER nobody\nRUN echo 'listen 8080;' > /etc/app.conf\n" }, line: 3, message: "exit code: 2", name: "a redirect into a directory the user may not write" },
     ],
   },
 });

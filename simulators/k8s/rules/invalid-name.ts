@@ -1,9 +1,9 @@
 /** K8S011: container and port names the API server refuses (not a DNS-1123 label; a port name over 15 characters). */
 import { at, k8sRule, objectsWhere } from "../events.js";
 import { isInvalid } from "../messages.js";
-import { arrayAt, formatPath, isObject } from "../object.js";
+import { arrayAt, formatPath, isObject, type FieldPath } from "../object.js";
 import { runsPods } from "../workload.js";
-import { APP_FILES, DEPLOYMENT, WORLD } from "./fixtures.js";
+import { APP_FILES, DEPLOYMENT, SERVICE, WORLD, withFile } from "./fixtures.js";
 
 const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const LABEL_ERROR = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
@@ -24,10 +24,19 @@ export const invalidName = k8sRule({
   stage: "deploy",
   severity: "error",
   phase: "validate",
-  applies: objectsWhere(runsPods),
+  applies: objectsWhere((o) => runsPods(o) || o.kind === "Service"),
   on: {
     "object-validated"(e, ctx) {
       const o = e.object;
+      // A port given as a string is a port name, an IANA service name: "3000" (quoted) is none, since a name needs a letter.
+      const namedPort = (value: unknown, path: FieldPath) => {
+        const problem = typeof value === "string" ? portNameProblem(value) : undefined;
+        if (problem) ctx.report(at(o, path), isInvalid(o, `${formatPath(path)}: Invalid value: ${JSON.stringify(value)}: ${problem}`));
+      };
+      if (o.kind === "Service") {
+        arrayAt(o.value, ["spec", "ports"]).forEach((p, i) => isObject(p) && namedPort(p["targetPort"], ["spec", "ports", i, "targetPort"]));
+        return;
+      }
       const seen = new Set<string>();
       for (const c of e.containers) {
         const name = c.container["name"];
@@ -42,6 +51,13 @@ export const invalidName = k8sRule({
           const portPath = [...c.path, "ports", i, "name"];
           if (problem) ctx.report(at(o, portPath), isInvalid(o, `${formatPath(portPath)}: Invalid value: ${JSON.stringify(portName)}: ${problem}`));
         });
+        for (const kind of ["startupProbe", "livenessProbe", "readinessProbe"]) {
+          for (const handler of ["httpGet", "tcpSocket"]) {
+            const probe = c.container[kind];
+            const spec = isObject(probe) ? probe[handler] : undefined;
+            if (isObject(spec)) namedPort(spec["port"], [...c.path, kind, handler, "port"]);
+          }
+        }
       }
     },
   },
@@ -54,6 +70,19 @@ export const invalidName = k8sRule({
         file: "k8s/deployment.yaml",
         line: 18,
         message: `spec.template.spec.containers[0].name: Invalid value: "Web_App": a lowercase RFC 1123 label must consist of`,
+      },
+      {
+        name: "a Service's targetPort quoted: a port name must contain a letter",
+        files: { ...APP_FILES, "k8s/service.yaml": SERVICE.replace("targetPort: http", 'targetPort: "8080"') },
+        world: WORLD,
+        file: "k8s/service.yaml",
+        message: 'spec.ports[0].targetPort: Invalid value: "8080": must contain at least one letter (a-z)',
+      },
+      {
+        name: "a probe's port quoted",
+        files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("              path: /health\n              port: 8080", '              path: /health\n              port: "8080"')),
+        world: WORLD,
+        message: 'livenessProbe.httpGet.port: Invalid value: "8080": must contain at least one letter (a-z)',
       },
       { name: "long port name", files: { "k8s/deployment.yaml": DEPLOYMENT.replace("- name: http\n", "- name: http-metrics-port\n") }, line: 21, message: "must be no more than 15 characters" },
     ],

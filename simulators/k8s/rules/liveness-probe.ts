@@ -86,6 +86,11 @@ export const livenessProbe = k8sRule({
   cases: {
     valid: [
       { files: APP_FILES, world: WORLD },
+      {
+        name: "an HTTP probe on another route the app serves",
+        files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("              path: /health\n              port: 8080", "              path: /api/items\n              port: 8080")),
+        world: { ...WORLD, apps: [{ ...WORLD.apps![0]!, routes: ["/", "/health", "/api/items"] }] },
+      },
       { name: "nginx moved to 8080 by its mounted config, the probe following", files: NGINX_SITE(8080, 8080) },
       { name: "probe by port name", files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("              path: /health\n              port: 8080", "              path: /health\n              port: http")), world: WORLD },
       {
@@ -100,6 +105,18 @@ export const livenessProbe = k8sRule({
       },
     ],
     invalid: [
+      {
+        name: "an HTTP probe on a path the app does not serve",
+        files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("              path: /health\n              port: 8080", "              path: /healthz\n              port: 8080")),
+        world: { ...WORLD, apps: [{ ...WORLD.apps![0]!, routes: ["/", "/health", "/api/items"] }] },
+        message: "HTTP probe failed with statuscode: 404",
+      },
+      {
+        name: "the app told to bind loopback: the kubelet connects to the pod's IP",
+        files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("          env:\n", '          env:\n            - name: HOST\n              value: "127.0.0.1"\n')),
+        world: { ...WORLD, apps: [{ ...WORLD.apps![0]!, bind_env: "HOST" }] },
+        message: ":8080/health\": dial tcp 10.244.0.",
+      },
       { name: "nginx moved to 8080 by its mounted config, the probe left on 80", files: NGINX_SITE(8080, 80), message: ":80/\": dial tcp" },
       {
         name: "probe on 3000, app on 8080",

@@ -33,19 +33,22 @@ export const missingRequiredEnv = k8sRule({
       const o = e.object;
       // A pod running none of the world's apps: what its programs require is not known.
       if (!e.containers.some((c) => c.app)) return ctx.undecided();
-      for (const { container: c, app, env: names } of e.containers) {
+      for (const { container: c, app, env: names, database } of e.containers) {
         if (!app) continue;
         if (!names) {
           ctx.undecided();
           continue;
         }
         const missing = app.required_env.find((n) => !names.has(n));
-        if (missing === undefined) continue;
-        const error = appError(app, missing);
+        if (missing === undefined && database?.problem === "unknown") ctx.undecided();
+        const opening = database && database.problem !== null && database.problem !== "unknown" ? database.problem : undefined;
+        if (missing === undefined && !opening) continue;
+        const error = missing !== undefined ? appError(app, missing) : ["Traceback (most recent call last):", ...opening!.exception].join("\n");
         const backOff = backOffRestarting(o, c);
         const log = `${describePod(o, c, ["State:          Waiting", "  Reason:       CrashLoopBackOff", "Last State:     Terminated", "  Reason:       Error", "  Exit Code:    1"], [...startEvents(o, c, stringAt(c.container, ["image"]) ?? ""), { type: "Warning", reason: "BackOff", from: "kubelet", message: backOff }])}\n\n$ kubectl logs ${podName(o)} --previous\n${error}`;
         const field = c.container["env"] !== undefined ? "env" : c.container["envFrom"] !== undefined ? "envFrom" : "name";
-        ctx.report(at(o, [...c.path, field]), error.split("\n").pop()!, { log, detail: { pod: "CrashLoopBackOff" } });
+        const headline = opening ? opening.exception[0]! : error.split("\n").pop()!;
+        ctx.report(at(o, [...c.path, field]), headline, { log, detail: { pod: "CrashLoopBackOff" } });
       }
     },
   },
@@ -53,8 +56,24 @@ export const missingRequiredEnv = k8sRule({
     valid: [
       { files: APP_FILES, world: WORLD },
       { name: "set from a plain value", files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("              valueFrom:\n                secretKeyRef:\n                  name: web-db\n                  key: url\n", "              value: postgres://db/web\n")), world: WORLD },
+      {
+        name: "a database URL naming a Service of the repository, its driver in the image",
+        files: {
+          ...withFile("k8s/deployment.yaml", DEPLOYMENT.replace("              valueFrom:\n                secretKeyRef:\n                  name: web-db\n                  key: url\n", "              value: postgresql://web@db:5432/web\n")),
+          "k8s/db.yaml":
+            "apiVersion: v1\nkind: Service\nmetadata:\n  name: db\nspec:\n  selector:\n    app: db\n  ports:\n    - port: 5432\n      targetPort: 5432\n---\n" +
+            "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: db\nspec:\n  replicas: 1\n  selector:\n    matchLabels:\n      app: db\n  template:\n    metadata:\n      labels:\n        app: db\n    spec:\n      containers:\n        - name: postgres\n          image: postgres:16-alpine\n          ports:\n            - containerPort: 5432\n",
+        },
+        world: {
+          ...WORLD,
+          registry: { "ghcr.io/acme/web": { "1.0": { ...WORLD.registry!["ghcr.io/acme/web"]!["1.0"]!, python_packages: ["flask", "psycopg2-binary"] } } },
+          apps: [{ ...WORLD.apps![0]!, database_url_env: "DATABASE_URL" }],
+        },
+      },
     ],
     invalid: [
+      { name: "a database host no Service answers for", files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("              valueFrom:\n                secretKeyRef:\n                  name: web-db\n                  key: url\n", "              value: postgresql://web@db:5432/web\n")), world: { ...WORLD, apps: [{ ...WORLD.apps![0]!, database_url_env: "DATABASE_URL" }] }, message: 'could not translate host name "db"' },
+      { name: "postgres://, which SQLAlchemy no longer loads", files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("              valueFrom:\n                secretKeyRef:\n                  name: web-db\n                  key: url\n", "              value: postgres://web@db/web\n")), world: { ...WORLD, apps: [{ ...WORLD.apps![0]!, database_url_env: "DATABASE_URL" }] }, message: "Can't load plugin: sqlalchemy.dialects:postgres" },
       {
         name: "DATABASE_URL not set",
         files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("            - name: DATABASE_URL\n              valueFrom:\n                secretKeyRef:\n                  name: web-db\n                  key: url\n", "            - name: DB_URL\n              value: postgres://db/web\n")),

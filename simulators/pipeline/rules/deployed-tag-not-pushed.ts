@@ -7,47 +7,50 @@
 import { locate, stringAt } from "../../k8s/object.js";
 import { containersOf, runsPods } from "../../k8s/workload.js";
 import { parseImageRef } from "../../workflow/runner/state.js";
+import { pipelineRule } from "../events.js";
 import { repositoryKey } from "../registry.js";
-import type { DeployRule, PipeFinding } from "../rule.js";
 import { deliver, DEPLOYMENT, deployment, repository, WORKFLOW } from "./fixtures.js";
 
-export const deployedTagNotPushed: DeployRule = {
-  kind: "deploy",
+export const deployedTagNotPushed = pipelineRule({
   code: "PIPE002",
   name: "deployed-tag-not-pushed",
   summary: "A workload deploys a tag of the delivery workflow's image that the workflow never pushes",
   stage: "runtime",
   severity: "warning",
-  judges: "unknown-world",
-  check(facts) {
-    const tagsByRepository = new Map<string, Set<string>>();
-    for (const p of facts.pushes) {
-      const key = `${p.registry}/${p.repository}`;
-      tagsByRepository.set(key, (tagsByRepository.get(key) ?? new Set()).add(p.tag));
-    }
-    const findings: PipeFinding[] = [];
-    for (const o of facts.objects) {
-      if (!runsPods(o)) continue;
-      for (const c of containersOf(o)) {
-        const image = stringAt(c.container, ["image"]);
-        if (image === undefined || image.includes("@")) continue;
-        const tags = tagsByRepository.get(repositoryKey(image));
-        const tag = parseImageRef(image).tag ?? "latest";
-        if (!tags || tags.has(tag)) continue;
-        const shown = [...tags].sort().map((t) => `:${t}`).join(", ");
-        const message = `${o.file} deploys ${image}, but ${facts.runs.map((r) => r.file).join(", ")} pushes it only as ${shown}; the pull fails unless the registry still holds :${tag}`;
-        findings.push({ file: o.file, position: locate(o, [...c.path, "image"]), message, log: message });
+  phase: "deploy",
+  on: {
+    "delivery-deployed"(e, ctx) {
+      // With a scenario's world the registry decides (K8S021); on a user's files only the workflow can say.
+      if (ctx.worldKnown) return;
+      const tagsByRepository = new Map<string, Set<string>>();
+      for (const p of e.pushes) {
+        const key = `${p.registry}/${p.repository}`;
+        tagsByRepository.set(key, (tagsByRepository.get(key) ?? new Set()).add(p.tag));
       }
-    }
-    return findings;
+      for (const o of e.objects) {
+        if (!runsPods(o)) continue;
+        for (const c of containersOf(o)) {
+          const image = stringAt(c.container, ["image"]);
+          if (image === undefined || image.includes("@")) continue;
+          const tags = tagsByRepository.get(repositoryKey(image));
+          const tag = parseImageRef(image).tag ?? "latest";
+          if (!tags || tags.has(tag)) continue;
+          const shown = [...tags].sort().map((t) => `:${t}`).join(", ");
+          const message = `${o.file} deploys ${image}, but ${e.workflows.join(", ")} pushes it only as ${shown}; the pull fails unless the registry still holds :${tag}`;
+          const at = locate(o, [...c.path, "image"]);
+          ctx.report({ file: o.file, line: at.line, column: at.column }, message, { log: message });
+        }
+      }
+    },
   },
   cases: {
     valid: [
-      { name: "deploys the pushed tag", files: repository() },
-      { name: "pushes latest too", files: repository({ [WORKFLOW]: deliver("          push: true\n          tags: |\n            ghcr.io/acme/web:${{ github.sha }}\n            ghcr.io/acme/web:main\n") }) },
+      { lint: true, name: "deploys the pushed tag", files: repository() },
+      { lint: true, name: "pushes latest too", files: repository({ [WORKFLOW]: deliver("          push: true\n          tags: |\n            ghcr.io/acme/web:${{ github.sha }}\n            ghcr.io/acme/web:main\n") }) },
     ],
     invalid: [
       {
+        lint: true,
         name: "deploys latest, pushes the commit sha",
         files: repository({ [WORKFLOW]: deliver("          push: true\n          tags: ghcr.io/acme/web:${{ github.sha }}\n"), [DEPLOYMENT]: deployment("ghcr.io/acme/web:latest") }),
         file: DEPLOYMENT,
@@ -56,4 +59,4 @@ export const deployedTagNotPushed: DeployRule = {
       },
     ],
   },
-};
+});

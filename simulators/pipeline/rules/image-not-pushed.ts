@@ -10,47 +10,42 @@ import { podName } from "../../k8s/identity.js";
 import { describePod } from "../../k8s/messages.js";
 import { locate, stringAt } from "../../k8s/object.js";
 import { containersOf, podCount, runsPods } from "../../k8s/workload.js";
+import { pipelineRule } from "../events.js";
 import { repositoryKey, registryLists } from "../registry.js";
-import type { DeployRule, PipeFinding } from "../rule.js";
 import { deliver, DEPLOYMENT, repository, WORKFLOW, WORLD } from "./fixtures.js";
 
-export const imageNotPushed: DeployRule = {
-  kind: "deploy",
+export const imageNotPushed = pipelineRule({
   code: "PIPE001",
   name: "image-not-pushed",
   summary: "A workload deploys an image the delivery workflow builds but never pushes, so the kubelet cannot pull it",
   stage: "runtime",
   severity: "error",
-  judges: "always",
-  check(facts) {
-    // What the workflows push when they run through, not only what this run reached: an earlier failure is its own finding.
-    const pushed = new Set([
-      ...facts.runs.flatMap((r) => r.run.pushes).map((p) => `${p.registry}/${p.repository}`),
-      ...facts.runs.flatMap((r) => r.run.builds).filter((b) => b.pushed).flatMap((b) => b.tags.map(repositoryKey)),
-    ]);
-    const findings: PipeFinding[] = [];
-    for (const o of facts.objects) {
-      if (!runsPods(o) || podCount(o) === 0) continue;
-      for (const c of containersOf(o)) {
-        const image = stringAt(c.container, ["image"]);
-        if (image === undefined) continue;
-        const ref = parseImageReference(image);
-        if (isReferenceError(ref)) continue; // K8S021: InvalidImageName
-        const key = repositoryKey(image);
-        if (!facts.builtRepositories.has(key) || pushed.has(key) || registryLists(facts.registry, key)) continue;
-        const failure = kubeletPullError({ status: "repository_not_found", ref }, { image });
-        const log = describePod(o, c, ["State:          Waiting", "  Reason:       ImagePullBackOff"], [
-          { type: "Normal", reason: "Scheduled", from: "default-scheduler", message: `Successfully assigned ${o.namespace}/${podName(o)} to node-1` },
-          { type: "Normal", reason: "Pulling", from: "kubelet", message: `Pulling image "${image}"` },
-          { type: "Warning", reason: "Failed", from: "kubelet", message: failure },
-          { type: "Warning", reason: "Failed", from: "kubelet", message: "Error: ErrImagePull" },
-          { type: "Normal", reason: "BackOff", from: "kubelet", message: `Back-off pulling image "${image}"` },
-          { type: "Warning", reason: "Failed", from: "kubelet", message: "Error: ImagePullBackOff" },
-        ]);
-        findings.push({ file: o.file, position: locate(o, [...c.path, "image"]), message: `${failure}\nBack-off pulling image "${image}"`, log });
+  phase: "deploy",
+  on: {
+    "delivery-deployed"(e, ctx) {
+      for (const o of e.objects) {
+        if (!runsPods(o) || podCount(o) === 0) continue;
+        for (const c of containersOf(o)) {
+          const image = stringAt(c.container, ["image"]);
+          if (image === undefined) continue;
+          const ref = parseImageReference(image);
+          if (isReferenceError(ref)) continue; // K8S021: InvalidImageName
+          const key = repositoryKey(image);
+          if (!e.built.has(key) || e.pushed.has(key) || registryLists(e.registry, key)) continue;
+          const failure = kubeletPullError({ status: "repository_not_found", ref }, { image });
+          const log = describePod(o, c, ["State:          Waiting", "  Reason:       ImagePullBackOff"], [
+            { type: "Normal", reason: "Scheduled", from: "default-scheduler", message: `Successfully assigned ${o.namespace}/${podName(o)} to node-1` },
+            { type: "Normal", reason: "Pulling", from: "kubelet", message: `Pulling image "${image}"` },
+            { type: "Warning", reason: "Failed", from: "kubelet", message: failure },
+            { type: "Warning", reason: "Failed", from: "kubelet", message: "Error: ErrImagePull" },
+            { type: "Normal", reason: "BackOff", from: "kubelet", message: `Back-off pulling image "${image}"` },
+            { type: "Warning", reason: "Failed", from: "kubelet", message: "Error: ImagePullBackOff" },
+          ]);
+          const at = locate(o, [...c.path, "image"]);
+          ctx.report({ file: o.file, line: at.line, column: at.column }, failure, { log });
+        }
       }
-    }
-    return findings;
+    },
   },
   cases: {
     valid: [
@@ -72,4 +67,4 @@ export const imageNotPushed: DeployRule = {
       },
     ],
   },
-};
+});

@@ -1,9 +1,7 @@
-/** Every cross-file rule, in code order. Codes are stable and never reused. */
-import type { BuildRule, DeployRule, PipeRule } from "../rule.js";
+/** Every cross-file rule, in the order they judge. Codes are stable and never reused. */
+import type { PipelineRule } from "../events.js";
 import { buildTargetNotFound } from "./build-target-not-found.js";
 import { deployedTagNotPushed } from "./deployed-tag-not-pushed.js";
 import { imageNotPushed } from "./image-not-pushed.js";
 
-export const buildRules: readonly BuildRule[] = [buildTargetNotFound];
-export const deployRules: readonly DeployRule[] = [imageNotPushed, deployedTagNotPushed];
-export const pipelineRules: readonly PipeRule[] = [imageNotPushed, deployedTagNotPushed, buildTargetNotFound];
+export const PIPELINE_RULES = [buildTargetNotFound, imageNotPushed, deployedTagNotPushed] as const satisfies readonly PipelineRule[];

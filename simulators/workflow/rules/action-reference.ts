@@ -3,8 +3,9 @@
  * a local `./path`, or `docker://image`. A missing `@ref` is the usual slip.
  */
 import { jobsOf } from "../model.js";
-import { parseRule } from "../rule-base.js";
+import { workflowRule } from "../events.js";
 import { asScalar, get, scalarText } from "../source.js";
+import { nodeAt } from "./parse-findings.js";
 import { CI, workflowCase } from "./cases.js";
 
 const REMOTE = /^[^/@\s]+\/[^/@\s]+(\/[^@\s]+)?@[^@\s]+$/;
@@ -13,19 +14,25 @@ export function isActionReference(uses: string): boolean {
   return uses.startsWith("./") || uses.startsWith("docker://") || REMOTE.test(uses);
 }
 
-export const actionReference = parseRule({
+export const actionReference = workflowRule({
   code: "GHA011",
   name: "action-reference",
   summary: "A step's `uses` is not `{owner}/{repo}[/path]@ref`, `./path` or `docker://image`",
-  check(ctx) {
-    for (const job of jobsOf(ctx.source)) {
-      for (const step of job.steps) {
-        const node = asScalar(get(step.map, "uses", ctx.source.doc));
-        const uses = scalarText(node);
-        if (!node || uses === "" || uses.includes("${{") || isActionReference(uses)) continue;
-        ctx.report(node, `Expected format {org}/{repo}[/path]@ref. Actual '${uses}'`);
+  stage: "parse",
+  severity: "error",
+  phase: "parse",
+  on: {
+    "workflow-parsed"(e, ctx) {
+      if (!e.readable) return ctx.undecided();
+      for (const job of jobsOf(e.source)) {
+        for (const step of job.steps) {
+          const node = asScalar(get(step.map, "uses", e.source.doc));
+          const uses = scalarText(node);
+          if (!node || uses === "" || uses.includes("${{") || isActionReference(uses)) continue;
+          ctx.report(nodeAt(e, node), `Expected format {org}/{repo}[/path]@ref. Actual '${uses}'`);
+        }
       }
-    }
+    },
   },
   cases: {
     valid: [

@@ -2,17 +2,33 @@
  * GHA109: a build asks the default `docker` builder driver for what only a docker-container builder can
  * do (several platforms, cache export to gha/registry); `docker/setup-buildx-action` is missing.
  */
-import { runRule } from "../rule-base.js";
+import { workflowRule } from "../events.js";
 import { APP_FILES, CI, workflowCase } from "./cases.js";
 import { CHECKOUT, jobWith } from "./run-cases.js";
 
 const build = (extra: string): string => `      - uses: docker/build-push-action@v6\n        with:\n          context: .\n          tags: app:latest\n${extra}`;
 
-export const builderDriverUnsupported = runRule({
+const LIMITS = {
+  platforms: ["ERROR: Multi-platform build is not supported for the docker driver.", "https://docs.docker.com/go/build-multi-platform/"],
+  cache: ["ERROR: Cache export is not supported for the docker driver.", "https://docs.docker.com/go/build-cache-backends/"],
+} as const;
+
+export const builderDriverUnsupported = workflowRule({
   code: "GHA109",
   name: "builder-driver-unsupported",
   stage: "build",
   summary: "A multi-platform build or a cache export runs on the default docker driver (no setup-buildx-action)",
+  severity: "error",
+  phase: "run",
+  on: {
+    "image-build"(e, ctx) {
+      if (e.driver !== "docker") return;
+      const limit = e.platforms.length > 1 ? LIMITS.platforms : e.cacheTo.some((c) => c.trim() !== "" && !/type=inline/.test(c)) ? LIMITS.cache : null;
+      if (!limit) return;
+      const [first, link] = limit;
+      ctx.report(e.at, first, { output: [first, "Switch to a different driver, or turn on the containerd image store, and try again.", `Learn more at ${link}`] });
+    },
+  },
   cases: {
     valid: [
       workflowCase(jobWith(`${CHECKOUT}      - uses: docker/setup-qemu-action@v3\n      - uses: docker/setup-buildx-action@v3\n${build("          platforms: linux/amd64,linux/arm64\n          cache-to: type=gha,mode=max\n")}`), {

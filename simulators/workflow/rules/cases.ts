@@ -2,7 +2,7 @@
  * Helpers for writing rule cases: a workflow file at the usual path, optionally with the repository files
  * its steps need.
  */
-import type { RuleCase } from "../../rule.js";
+import type { RuleCase } from "../../engine/rule.js";
 
 export const CI = ".github/workflows/ci.yml";
 

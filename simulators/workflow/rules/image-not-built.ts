@@ -1,16 +1,31 @@
 /** GHA106: `docker push` or `docker tag` names an image tag that no earlier step built or tagged. */
-import { runRule } from "../rule-base.js";
+import { workflowRule } from "../events.js";
+import { displayRepository } from "../runner/state.js";
 import { APP_FILES, CI, workflowCase } from "./cases.js";
 import { CHECKOUT, jobWith } from "./run-cases.js";
 
 const header = "permissions:\n  packages: write\n";
 const login = '      - run: echo "${{ secrets.GITHUB_TOKEN }}" | docker login ghcr.io -u ${{ github.actor }} --password-stdin\n';
 
-export const imageNotBuilt = runRule({
+export const imageNotBuilt = workflowRule({
   code: "GHA106",
   name: "image-not-built",
   stage: "push",
   summary: "A push or tag names an image tag that was not built in this job",
+  severity: "error",
+  phase: "run",
+  on: {
+    "image-lookup"(e, ctx) {
+      const report = (text: string): void => ctx.report(e.at, text, { output: [text] });
+      if (e.command === "tag") {
+        if (!e.localTags.includes(e.tag ?? "latest")) report(`Error response from daemon: No such image: ${e.reference}`);
+        return;
+      }
+      const shown = displayRepository(e.registry, e.repository);
+      if (e.localTags.length === 0) report(`An image does not exist locally with the tag: ${shown}`);
+      else if (e.tag !== null && !e.localTags.includes(e.tag)) report(`tag does not exist: ${e.defaulted ? `${shown}:latest` : e.reference}`);
+    },
+  },
   cases: {
     valid: [
       workflowCase(jobWith(`${CHECKOUT}${login}      - run: docker build -t ghcr.io/acme/app:\${{ github.sha }} .\n      - run: docker push ghcr.io/acme/app:\${{ github.sha }}\n`, header), {

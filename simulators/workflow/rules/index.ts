@@ -1,5 +1,5 @@
-/** Every workflow rule, parse stage first, in code order. Codes are stable and never reused. */
-import type { ParseRule, RunRule, WorkflowRule } from "../rule-base.js";
+/** Every workflow rule, in the order they judge an event: GitHub's parse checks first, then the run's. */
+import type { WorkflowRule } from "../events.js";
 import { actionReference } from "./action-reference.js";
 import { artifactNotFound } from "./artifact-not-found.js";
 import { badSubstitution } from "./bad-substitution.js";
@@ -29,7 +29,13 @@ import { workflowSchema } from "./workflow-schema.js";
 import { workspaceFileMissing } from "./workspace-file-missing.js";
 import { yamlSyntax } from "./yaml-syntax.js";
 
-export const parseRules: readonly ParseRule[] = [
+/**
+ * Dispatch order. Parse rules all judge the parsed file (GitHub lists every error). Among run rules only the
+ * order of those sharing an event matters: a login with an empty credential never reaches the registry
+ * (GHA102 before GHA103), and a push without a login is refused before any permission is looked at (GHA104
+ * before GHA105).
+ */
+export const WORKFLOW_RULES = [
   yamlSyntax,
   missingTriggers,
   unknownTrigger,
@@ -44,9 +50,6 @@ export const parseRules: readonly ParseRule[] = [
   expressionSyntax,
   expressionContext,
   permissions,
-];
-
-export const runRules: readonly RunRule[] = [
   workspaceFileMissing,
   loginCredentialsEmpty,
   loginDenied,
@@ -61,6 +64,4 @@ export const runRules: readonly RunRule[] = [
   nodeOptionUnsupported,
   runnerLabelUnknown,
   linuxContainersUnavailable,
-];
-
-export const allRules: readonly WorkflowRule[] = [...parseRules, ...runRules];
+] as const satisfies readonly WorkflowRule[];

@@ -3,8 +3,9 @@
  * than alphanumerics, `-` and `_`, starting with `__`, or a step id used twice in one job.
  */
 import { jobsOf } from "../model.js";
-import { parseRule } from "../rule-base.js";
+import { workflowRule } from "../events.js";
 import { get, scalarText } from "../source.js";
+import { nodeAt } from "./parse-findings.js";
 import { CI, workflowCase } from "./cases.js";
 
 const VALID = /^[A-Za-z_][A-Za-z0-9_-]*$/;
@@ -20,23 +21,29 @@ export function identifierProblem(id: string, known: Set<string>): string | null
   return null;
 }
 
-export const invalidIdentifier = parseRule({
+export const invalidIdentifier = workflowRule({
   code: "GHA009",
   name: "invalid-identifier",
   summary: "A job or step id that GitHub refuses, or a step id used twice in one job",
-  check(ctx) {
-    for (const job of jobsOf(ctx.source)) {
-      const problem = identifierProblem(job.id, new Set());
-      if (problem) ctx.report(job.keyNode, problem);
-      const known = new Set<string>();
-      for (const step of job.steps) {
-        const idNode = get(step.map, "id", ctx.source.doc);
-        const id = scalarText(idNode);
-        if (id === "") continue;
-        const stepProblem = identifierProblem(id, known);
-        if (stepProblem) ctx.report(idNode, stepProblem);
+  stage: "parse",
+  severity: "error",
+  phase: "parse",
+  on: {
+    "workflow-parsed"(e, ctx) {
+      if (!e.readable) return ctx.undecided();
+      for (const job of jobsOf(e.source)) {
+        const problem = identifierProblem(job.id, new Set());
+        if (problem) ctx.report(nodeAt(e, job.keyNode), problem);
+        const known = new Set<string>();
+        for (const step of job.steps) {
+          const idNode = get(step.map, "id", e.source.doc);
+          const id = scalarText(idNode);
+          if (id === "") continue;
+          const stepProblem = identifierProblem(id, known);
+          if (stepProblem) ctx.report(nodeAt(e, idNode), stepProblem);
+        }
       }
-    }
+    },
   },
   cases: {
     valid: [workflowCase("on: push\njobs:\n  build_1:\n    runs-on: ubuntu-latest\n    steps:\n      - id: meta\n        run: echo\n      - id: push-image\n        run: echo\n")],

@@ -3,17 +3,35 @@
  * step's `env:` (secrets are not shell variables), the secret does not exist, or `$GITHUB_TOKEN` is used
  * in a shell where GitHub does not set it.
  */
-import { runRule } from "../rule-base.js";
+import { workflowRule } from "../events.js";
 import { APP_FILES, CI, workflowCase } from "./cases.js";
 import { jobWith } from "./run-cases.js";
 
 const LOGIN = '      - run: echo "$DOCKER_PASSWORD" | docker login -u "$DOCKER_USERNAME" --password-stdin\n';
 
-export const loginCredentialsEmpty = runRule({
+export const loginCredentialsEmpty = workflowRule({
   code: "GHA102",
   name: "login-credentials-empty",
   stage: "push",
   summary: "A registry login runs with an empty username or password (secret not mapped into env, or not defined)",
+  severity: "error",
+  phase: "run",
+  on: {
+    "registry-login"(e, ctx) {
+      const emptyUser = !e.username || e.username.text.trim() === "";
+      const emptyPassword = !e.password || e.password.text.trim() === "";
+      if (!emptyUser && !emptyPassword) return;
+      if (e.via === "action") {
+        const text = emptyUser && emptyPassword ? "Username and password required" : emptyUser ? "Username required" : "Password required";
+        ctx.report((emptyPassword ? e.password?.at : e.username?.at) ?? e.at, text, { output: [`Error: ${text}`] });
+      } else if (e.passwordStdin && emptyUser) {
+        ctx.report(e.at, "username is empty", { output: ["username is empty"] });
+      } else {
+        const text = "Error: Cannot perform an interactive login from a non TTY device";
+        ctx.report(e.at, text, { output: [text] });
+      }
+    },
+  },
   cases: {
     valid: [
       workflowCase(

@@ -4,7 +4,8 @@
  * `npm ci` without a package.json, `cat` of an artifact's file that download-artifact put elsewhere (without
  * `name:` each artifact lands in a directory named after it).
  */
-import { runRule } from "../rule-base.js";
+import { workflowRule } from "../events.js";
+import type { FileReadEvent } from "../events.js";
 import { APP_FILES, CI, workflowCase } from "./cases.js";
 import { CHECKOUT, jobWith } from "./run-cases.js";
 
@@ -12,11 +13,58 @@ import { CHECKOUT, jobWith } from "./run-cases.js";
 const artifactWorkflow = (download: string, read: string): string =>
   `on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo "lines 93%" | tee coverage.txt\n      - uses: actions/upload-artifact@v4\n        with:\n          name: coverage\n          path: coverage.txt\n  report:\n    needs: test\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/download-artifact@v4\n${download}      - run: cat ${read}\n`;
 
-export const workspaceFileMissing = runRule({
+/** What each reader prints, and exits with, for a file that is not there. */
+function missing(e: FileReadEvent): { lines: string[]; exitCode: number } {
+  switch (e.reader) {
+    case "cat":
+      return { lines: [`cat: ${e.name}: No such file or directory`], exitCode: 1 };
+    case "head":
+    case "tail":
+      return { lines: [`${e.reader}: cannot open '${e.name}' for reading: No such file or directory`], exitCode: 1 };
+    case "wc":
+      return { lines: [`wc: ${e.name}: No such file or directory`], exitCode: 1 };
+    case "redirect":
+      return { lines: [`${e.bashPrefix} ${e.name}: No such file or directory`], exitCode: 1 };
+    case "cd":
+      return { lines: [`${e.bashPrefix} cd: ${e.name}: No such file or directory`], exitCode: 1 };
+    case "npm":
+      return {
+        lines: [
+          "npm error code ENOENT",
+          "npm error syscall open",
+          `npm error path ${e.name}`,
+          "npm error errno -2",
+          `npm error enoent Could not read package.json: Error: ENOENT: no such file or directory, open '${e.name}'`,
+          "npm error enoent This is related to npm not being able to find a file.",
+          "npm error enoent",
+        ],
+        exitCode: 254,
+      };
+    case "pip":
+      return { lines: [`ERROR: Could not open requirements file: [Errno 2] No such file or directory: '${e.name}'`], exitCode: 1 };
+    case "make":
+      return { lines: [e.name !== "" ? `make: *** No rule to make target '${e.name}'.  Stop.` : "make: *** No targets specified and no makefile found.  Stop."], exitCode: 2 };
+    case "build-context":
+      return { lines: [`ERROR: failed to build: unable to prepare context: path "${e.name}" not found`], exitCode: 1 };
+    case "dockerfile":
+      return { lines: [`ERROR: failed to build: failed to solve: failed to read dockerfile: open ${e.name}: no such file or directory`], exitCode: 1 };
+  }
+}
+
+export const workspaceFileMissing = workflowRule({
   code: "GHA101",
   name: "workspace-file-missing",
   stage: "build",
   summary: "A step reads a file or directory the job's workspace does not have (no checkout yet, wrong path, an artifact extracted elsewhere)",
+  severity: "error",
+  phase: "run",
+  on: {
+    "file-read"(e, ctx) {
+      if (e.found !== false) return;
+      const { lines, exitCode } = missing(e);
+      ctx.report(e.at, lines[0]!, { output: lines, exitCode });
+    },
+  },
   cases: {
     valid: [
       workflowCase(jobWith(`${CHECKOUT}      - run: docker build -t app .\n`), { files: APP_FILES }),

@@ -1,13 +1,19 @@
 /** GHA001: the file is not YAML GitHub can read (syntax, alias bomb, nesting, a root that is not a mapping). */
-import { parseRule } from "../rule-base.js";
+import { workflowRule } from "../events.js";
 import { CI, workflowCase } from "./cases.js";
 
-export const yamlSyntax = parseRule({
+export const yamlSyntax = workflowRule({
   code: "GHA001",
   name: "yaml-syntax",
   summary: "The workflow file is not valid YAML, or its root is not a mapping",
-  check(ctx) {
-    for (const problem of ctx.source.problems) ctx.report(problem.position, problem.message);
+  stage: "parse",
+  severity: "error",
+  phase: "parse",
+  on: {
+    "workflow-parsed"(e, ctx) {
+      // The one judgement an unreadable file still gets.
+      for (const f of e.findings) if (f.category === "yaml") ctx.report(f.position, f.message);
+    },
   },
   cases: {
     valid: [workflowCase("on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo a:b\n      - run: |\n          echo 'a: b'\n")],

@@ -1,20 +1,22 @@
 /**
  * Handlers for the actions a delivery workflow relies on: checkout fills the workspace, the docker/*
  * actions log in, set up buildx and build/push, metadata-action names the tags, artifacts move between
- * jobs. Any other action succeeds: without its code we cannot know how it fails.
+ * jobs. Every docker/* action first meets the runner's Docker (rules/linux-containers-unavailable.ts). Any
+ * other action succeeds: without its code we cannot know how it fails.
  */
 import { downloadArtifacts, uploadedFiles } from "./artifacts.js";
 import type { Artifacts } from "./artifacts.js";
 import { buildImage, normaliseRegistry, registryLogin } from "./docker.js";
-import { dockerActionRefusal } from "./runner-os.js";
-import { parseImageRef, workspacePath } from "./state.js";
+import { failed, parseImageRef, workspacePath } from "./state.js";
 import type { CommandResult, RunnerState } from "./state.js";
-import { literal } from "./values.js";
+import { listItems, literal } from "./values.js";
 import type { Sval } from "./values.js";
 
 export interface ActionContext {
   state: RunnerState;
   inputs: Map<string, Sval>;
+  /** Each input's literal text and expression values, for list inputs whose items keep their own origin. */
+  inputParts: Map<string, Sval[]>;
   /** Artifacts this job can see: its own uploads and those of the jobs it needs. */
   artifacts: Artifacts;
   uploaded: Artifacts;
@@ -44,11 +46,30 @@ function bool(text: string): boolean {
   return /^true$/i.test(text.trim());
 }
 
+/** A docker/* action meets the runner's Docker before it does anything. */
+function dockerOnRunner(ctx: ActionContext, action: string): CommandResult | null {
+  if (!action.startsWith("docker/")) return null;
+  const { state } = ctx;
+  const { judge } = state;
+  const missing = judge.judge({
+    type: "docker-on-runner",
+    step: judge.step,
+    at: judge.site.line,
+    tool: action,
+    runner: state.runner,
+    driver: input(ctx, "driver"),
+    buildxInstalled: state.buildxInstalled,
+    bashPrefix: "",
+  });
+  return missing ? failed(missing) : null;
+}
+
 /** Runs the action named by `uses` (without its `@ref`). */
 export function runAction(action: string, ctx: ActionContext): CommandResult {
   const { state } = ctx;
+  const { judge } = state;
   const name = action.toLowerCase();
-  const refused = dockerActionRefusal(state, name, input(ctx, "driver"));
+  const refused = dockerOnRunner(ctx, name);
   if (refused) return refused;
   if (!WORKSPACE_NEUTRAL.has(name) && !(name === "docker/build-push-action" && input(ctx, "outputs") === "")) state.filesUntracked = true;
   switch (name) {
@@ -65,9 +86,11 @@ export function runAction(action: string, ctx: ActionContext): CommandResult {
     }
     case "docker/login-action": {
       const registry = normaliseRegistry(input(ctx, "registry"));
-      const username = ctx.inputs.get("username") ?? null;
-      const password = ctx.inputs.get("password") ?? null;
-      return registryLogin(state, registry, username, password, "action", false);
+      const value = (key: string) => {
+        const v = ctx.inputs.get(key);
+        return v === undefined ? null : { text: v.text, origin: v.origin, at: judge.site.input(key) };
+      };
+      return registryLogin(state, judge.site.line, registry, value("username"), value("password"), "action", false);
     }
     case "actions/setup-node": {
       const version = input(ctx, "node-version");
@@ -95,6 +118,8 @@ export function runAction(action: string, ctx: ActionContext): CommandResult {
       // `file` is relative to the workspace (buildx --file), not to the context; with a Git context, to the repository root.
       const dockerfile = file !== "" ? workspacePath(".", file) : context === null ? "Dockerfile" : workspacePath(context, "Dockerfile");
       const result = buildImage(state, {
+        via: "action",
+        at: judge.site.line,
         context,
         contextText,
         dockerfile,
@@ -103,11 +128,11 @@ export function runAction(action: string, ctx: ActionContext): CommandResult {
         push: bool(input(ctx, "push")),
         load: bool(input(ctx, "load")),
         cacheTo: list(input(ctx, "cache-to")),
-        buildArgs: Object.fromEntries(list(input(ctx, "build-args")).map((b) => [b.split("=")[0]!, b.split("=").slice(1).join("=")])),
+        buildArgs: listItems(ctx.inputParts.get("build-args") ?? []).map((b) => ({ name: b.text.split("=")[0]!, value: b.text.split("=").slice(1).join("="), origin: b.origin })),
         target: input(ctx, "target") || null,
       });
       if (result.failure) {
-        const last = result.output[result.output.length - 1] ?? result.failure.message;
+        const last = result.output[result.output.length - 1] ?? result.failure.failure.diagnostic.message;
         result.output.push(`Error: buildx failed with: ${last}`);
       } else ctx.outputs.set("digest", literal(`sha256:${"0".repeat(60)}1234`));
       if (!result.failure) ctx.outputs.set("imageid", literal(parseImageRef(list(input(ctx, "tags"))[0] ?? "app").full));
@@ -122,6 +147,7 @@ export function runAction(action: string, ctx: ActionContext): CommandResult {
     case "actions/download-artifact":
       return downloadArtifacts(
         state,
+        judge.site.input("name"),
         {
           name: input(ctx, "name"),
           path: input(ctx, "path"),

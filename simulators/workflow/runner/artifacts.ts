@@ -3,11 +3,13 @@
  * An upload stores its files relative to the root of what it uploaded (a directory's contents, a file's
  * name). A download by `name:` extracts those files straight into `path:` (the workspace by default);
  * a download without `name:` (all artifacts, or those matching `pattern:`) extracts each artifact into its
- * own subdirectory named after it, unless `merge-multiple: true`. What the job can then read follows.
+ * own subdirectory named after it, unless `merge-multiple: true`. What the job can then read follows. A
+ * download by a name no visible job uploaded fails (rules/artifact-not-found.ts).
  */
 import path from "node:path";
-import { artifactNotFound } from "../rules/artifact-not-found.js";
+import type { Location } from "../../engine/rule.js";
 import { scriptPath } from "./file-access.js";
+import { failed } from "./state.js";
 import type { CommandResult, RunnerState } from "./state.js";
 import { literal } from "./values.js";
 
@@ -91,24 +93,27 @@ function matches(pattern: string, name: string): boolean {
   return re.test(name);
 }
 
-/** Runs download-artifact against the artifacts the job can see. */
-export function downloadArtifacts(state: RunnerState, inputs: DownloadInputs, visible: Artifacts, workspaceRoot: string): CommandResult {
+/** Runs download-artifact against the artifacts the job can see; `at` is where its `name:` input is. */
+export function downloadArtifacts(state: RunnerState, at: Location, inputs: DownloadInputs, visible: Artifacts, workspaceRoot: string): CommandResult {
+  const { judge } = state;
+  const refused = judge.judge({
+    type: "artifact-download",
+    step: judge.step,
+    at,
+    name: inputs.name,
+    pattern: inputs.pattern,
+    path: inputs.path,
+    foreign: inputs.foreign,
+    available: [...visible.keys()],
+  });
+  if (refused) return failed(refused);
   const target = scriptPath(".", literal(inputs.path || "."), workspaceRoot);
   if (inputs.foreign) {
     if (target !== null) state.opaqueDirs.push(target);
     return { status: 0, output: ["Downloading artifacts"] };
   }
   if (inputs.name !== "") {
-    const artifact = visible.get(inputs.name);
-    if (!artifact && !GLOB.test(inputs.name)) {
-      const lines = [
-        `Error: Unable to download artifact(s): Artifact not found for name: ${inputs.name}`,
-        "        Please ensure that your artifact is not expired and the artifact was uploaded using a compatible version of toolkit/upload-artifact.",
-        "        For more information, visit the GitHub Artifacts FAQ: https://github.com/actions/toolkit/blob/main/packages/artifact/docs/faq.md",
-      ];
-      return { status: 1, output: lines, failure: { rule: artifactNotFound, message: lines[0]!.replace(/^Error: /, ""), lines, exitCode: 1, input: "name" } };
-    }
-    if (target !== null) extract(state, artifact ?? null, target);
+    if (target !== null) extract(state, visible.get(inputs.name) ?? null, target);
     return { status: 0, output: ["Downloading single artifact", `Artifact download completed successfully.`, "Total of 1 artifact(s) downloaded", "Download artifact has finished successfully"] };
   }
   const chosen = [...visible.values()].filter((a) => inputs.pattern === "" || matches(inputs.pattern, a.name));

@@ -1,24 +1,23 @@
 /**
  * Handlers for the commands of `run:` scripts that matter to a delivery pipeline: docker (build, buildx
- * build, tag, push, login), curl, npm, pip, make and cd. Any other command succeeds: the simulator cannot
- * know what it does, so it never invents a failure for it.
+ * build, tag, push, login), curl, npm, pip, make and cd. Each hands what the command does to the rules as an
+ * event (the files it reads, the URLs it requests, npm under the job's Node) and carries on or fails from
+ * their verdict. Any other command succeeds: the simulator cannot know what it does, so it never invents a
+ * failure for it.
  */
-import { commandArgumentEmpty } from "../rules/command-argument-empty.js";
-import { workspaceFileMissing } from "../rules/workspace-file-missing.js";
+import type { Location } from "../../engine/rule.js";
+import { parseScript } from "../../shell/parse.js";
+import { flatCommands, wordText } from "../script-commands.js";
 import { BUILD_FLAGS, BUILD_VALUE_OPTIONS } from "./docker-options.js";
 import { buildImage, dockerPush, dockerTag, normaliseRegistry, registryLogin } from "./docker.js";
-import { engineRefusal, scriptRefusal } from "./engines.js";
 import { noteWrites, readFiles } from "./file-access.js";
-import { dockerCliRefusal } from "./runner-os.js";
-import { hasDirectory, hasFile, workspacePath } from "./state.js";
-import type { CommandResult, RunnerState } from "./state.js";
-import { concat, OPAQUE } from "./values.js";
-import type { Sval } from "./values.js";
+import { jobNode, readManifest, checkedOutFile } from "./node-releases.js";
+import { failed, hasDirectory, hasFile, workspacePath } from "./state.js";
+import type { CommandResult, RunnerState, StepFailure } from "./state.js";
+import { COMMAND_OUTPUT, concat, FILE_CONTENT } from "./values.js";
+import type { Arg, Sval } from "./values.js";
 
-/** A word after expansion: its text, origin, and whether any part of it was quoted. */
-export interface Arg extends Sval {
-  quoted: boolean;
-}
+export type { Arg };
 
 export interface CommandContext {
   state: RunnerState;
@@ -27,10 +26,11 @@ export interface CommandContext {
   /** The message prefix bash gives its own errors: `/home/runner/work/_temp/<uuid>.sh: line N:`. */
   bashPrefix: string;
   workspaceRoot: string;
+  /** Where the command is in the workflow file. */
+  at: Location;
 }
 
 const ok = (output: string[] = [], stdout?: Sval): CommandResult => ({ status: 0, output, ...(stdout ? { stdout } : {}) });
-
 
 function optionsOf(args: Arg[], valueOptions: Set<string>, flags: Set<string>): { options: Map<string, Arg[]>; positional: Arg[] } {
   const options = new Map<string, Arg[]>();
@@ -56,9 +56,12 @@ function dockerBuild(args: Arg[], ctx: CommandContext, buildx: boolean): Command
   const context = workspacePath(ctx.cwd, contextArg.text);
   const file = options.get("-f") ?? options.get("--file");
   const dockerfile = file ? workspacePath(ctx.cwd, file[file.length - 1]!.text) : workspacePath(context, "Dockerfile");
-  const all = (n: string[]): string[] => n.flatMap((k) => options.get(k) ?? []).map((a) => a.text);
+  const values = (n: string[]): Arg[] => n.flatMap((k) => options.get(k) ?? []);
+  const all = (n: string[]): string[] => values(n).map((a) => a.text);
   const outputs = all(["-o", "--output"]);
   return buildImage(ctx.state, {
+    via: "cli",
+    at: ctx.at,
     context,
     contextText: contextArg.text,
     dockerfile,
@@ -67,7 +70,7 @@ function dockerBuild(args: Arg[], ctx: CommandContext, buildx: boolean): Command
     push: options.has("--push") || outputs.some((o) => /type=registry|push=true/.test(o)),
     load: options.has("--load") || outputs.some((o) => /type=docker/.test(o)),
     cacheTo: all(["--cache-to"]),
-    buildArgs: Object.fromEntries(all(["--build-arg"]).map((b) => [b.split("=")[0]!, b.split("=").slice(1).join("=")])),
+    buildArgs: values(["--build-arg"]).map((b) => ({ name: b.text.split("=")[0]!, value: b.text.split("=").slice(1).join("="), origin: b.origin })),
     target: all(["--target"])[0] ?? null,
     // A Windows daemon has no BuildKit: plain `docker build` runs its legacy builder.
     classic: !buildx,
@@ -80,7 +83,8 @@ function dockerLogin(args: Arg[], ctx: CommandContext): CommandResult {
   const stdin = options.has("--password-stdin");
   const password = stdin ? ctx.stdin : ((options.get("-p") ?? options.get("--password"))?.at(-1) ?? null);
   const registry = normaliseRegistry(positional[0]?.text);
-  const result = registryLogin(ctx.state, registry, username, password, "cli", stdin);
+  const value = (v: Sval | null) => (v === null ? null : { text: v.text, origin: v.origin, at: ctx.at });
+  const result = registryLogin(ctx.state, ctx.at, registry, value(username), value(password), "cli", stdin);
   if (options.has("-p") || options.has("--password")) result.output.unshift("WARNING! Using --password via the CLI is insecure. Use --password-stdin.");
   return result;
 }
@@ -106,8 +110,18 @@ function dockerBuildx(sub: string | undefined, tail: Arg[], ctx: CommandContext)
 }
 
 function docker(args: Arg[], ctx: CommandContext): CommandResult {
-  const missing = dockerCliRefusal(ctx.state, ctx.bashPrefix);
-  if (missing) return missing;
+  const { state } = ctx;
+  const missing = state.judge.judge({
+    type: "docker-on-runner",
+    step: state.judge.step,
+    at: ctx.at,
+    tool: "cli",
+    runner: state.runner,
+    driver: "",
+    buildxInstalled: state.buildxInstalled,
+    bashPrefix: ctx.bashPrefix,
+  });
+  if (missing) return failed(missing);
   let rest = args;
   const buildx = rest[0]?.text === "buildx";
   if (rest[0]?.text === "buildx" || rest[0]?.text === "image") rest = rest.slice(1);
@@ -127,14 +141,14 @@ function docker(args: Arg[], ctx: CommandContext): CommandResult {
       const allTags = tail.some((a) => a.text === "--all-tags" || a.text === "-a" || a.text === "--all-tags=true");
       let last = ok();
       for (const ref of refs) {
-        last = dockerPush(ctx.state, ref.text, allTags);
+        last = dockerPush(state, ctx.at, ref.text, allTags);
         if (last.status !== 0) return last;
       }
       return last;
     }
     case "tag": {
       const [source, target] = tail.filter((a) => !a.text.startsWith("-"));
-      return source && target ? dockerTag(ctx.state, source.text, target.text) : ok();
+      return source && target ? dockerTag(state, ctx.at, source.text, target.text) : ok();
     }
     default:
       return ok();
@@ -149,8 +163,8 @@ const CURL_VALUE_LONG = new Set([
   "--oauth2-bearer", "--variable",
 ]);
 
-/** curl: an empty URL argument is the failure that a missing `env:` mapping turns into. */
-function curl(args: Arg[], removedEmpty: boolean): CommandResult {
+/** curl: the URLs among its arguments (every word that is not an option or an option's value). */
+function curl(args: Arg[], ctx: CommandContext, vanished: boolean): CommandResult {
   const urls: Arg[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
@@ -164,67 +178,76 @@ function curl(args: Arg[], removedEmpty: boolean): CommandResult {
       if (at >= 0 && at === letters.length - 1) i++;
     } else urls.push(a);
   }
-  const empty = urls.find((u) => u.text.trim() === "");
-  if (empty) {
-    const text = "curl: (3) URL using bad/illegal format or missing URL";
-    return { status: 3, output: [text], failure: { rule: commandArgumentEmpty, message: text, lines: [text], exitCode: 3 } };
-  }
-  if (urls.length === 0 && removedEmpty) {
-    const lines = ["curl: no URL specified!", "curl: try 'curl --help' or 'curl --manual' for more information"];
-    return { status: 2, output: lines, failure: { rule: commandArgumentEmpty, message: lines[0]!, lines, exitCode: 2 } };
-  }
-  return ok([], { text: "ok", origin: OPAQUE });
+  const { judge } = ctx.state;
+  const refused = judge.judge({ type: "request-url", step: judge.step, at: ctx.at, tool: "curl", urls, vanished });
+  if (refused) return failed(refused);
+  return ok([], { text: "ok", origin: COMMAND_OUTPUT });
 }
 
-function missingFile(code: number, lines: string[]): CommandResult {
-  return { status: code, output: lines, failure: { rule: workspaceFileMissing, message: lines[0]!, lines, exitCode: code } };
+/** A file or directory a command needs, looked up in the workspace. */
+function read(ctx: CommandContext, reader: "cd" | "npm" | "pip" | "make", name: string, p: string, found: boolean): StepFailure | null {
+  const { judge } = ctx.state;
+  return judge.judge({ type: "file-read", step: judge.step, at: ctx.at, reader, name, path: p, found, bashPrefix: ctx.bashPrefix });
+}
+
+/** The argv of every `node` command an npm script runs. */
+function nodeCommands(script: string): string[][] {
+  return flatCommands(parseScript(script, { githubExpressions: false }))
+    .map((c) => c.words.map(wordText))
+    .filter((argv) => argv[0] === "node");
 }
 
 function npm(args: Arg[], ctx: CommandContext): CommandResult {
+  const { state } = ctx;
   const sub = args[0]?.text ?? "";
   if (!["ci", "install", "i", "test", "t", "run", "run-script", "start", "build"].includes(sub) || args.some((a) => a.text === "--prefix")) return ok();
   const file = workspacePath(ctx.cwd, "package.json");
-  if (hasFile(ctx.state, file)) {
-    const argv = args.map((a) => a.text);
-    return (["ci", "install", "i"].includes(sub) ? engineRefusal(ctx.state, workspacePath(ctx.cwd, "."), argv) : scriptRefusal(ctx.state, workspacePath(ctx.cwd, "."), argv)) ?? ok();
+  const missing = read(ctx, "npm", `${ctx.workspaceRoot}/${file}`, file, hasFile(state, file));
+  if (missing) return failed(missing);
+  const dir = workspacePath(ctx.cwd, ".");
+  const manifest = readManifest(state, workspacePath(dir, "package.json"));
+  const argv = args.map((a) => a.text);
+  const { judge } = state;
+  if (["ci", "install", "i"].includes(sub)) {
+    const npmrc = checkedOutFile(state, workspacePath(dir, ".npmrc")) ?? "";
+    const refused = judge.judge({ type: "npm-install", step: judge.step, at: ctx.at, argv, node: jobNode(state), manifest, npmrc });
+    return refused ? failed(refused) : ok();
   }
-  const abs = `${ctx.workspaceRoot}/${file}`;
-  return missingFile(254, [
-    "npm error code ENOENT",
-    "npm error syscall open",
-    `npm error path ${abs}`,
-    "npm error errno -2",
-    `npm error enoent Could not read package.json: Error: ENOENT: no such file or directory, open '${abs}'`,
-    "npm error enoent This is related to npm not being able to find a file.",
-    "npm error enoent",
-  ]);
+  const name = sub === "test" || sub === "t" ? "test" : sub === "start" ? "start" : sub === "run" || sub === "run-script" ? (argv[1] ?? "") : "";
+  const scripts = (manifest?.["scripts"] ?? {}) as Record<string, unknown>;
+  const text = name !== "" && typeof scripts[name] === "string" ? (scripts[name] as string) : "";
+  const packageId = `${String(manifest?.["name"] ?? "package")}@${String(manifest?.["version"] ?? "1.0.0")}`;
+  const refused = judge.judge({ type: "npm-script", step: judge.step, at: ctx.at, node: jobNode(state), script: name, text, packageId, nodeCommands: nodeCommands(text) });
+  return refused ? failed(refused) : ok();
 }
 
 function pip(args: Arg[], ctx: CommandContext): CommandResult {
   const r = args.findIndex((a) => a.text === "-r" || a.text === "--requirement");
   if (args[0]?.text !== "install" || r < 0 || !args[r + 1]) return ok();
   const name = args[r + 1]!.text;
-  if (hasFile(ctx.state, workspacePath(ctx.cwd, name))) return ok();
-  return missingFile(1, [`ERROR: Could not open requirements file: [Errno 2] No such file or directory: '${name}'`]);
+  const p = workspacePath(ctx.cwd, name);
+  const missing = read(ctx, "pip", name, p, hasFile(ctx.state, p));
+  return missing ? failed(missing) : ok();
 }
 
 function make(args: Arg[], ctx: CommandContext): CommandResult {
   if (args.some((a) => a.text === "-f" || a.text === "-C" || a.text.startsWith("--file") || a.text.startsWith("--directory"))) return ok();
   const present = ["GNUmakefile", "makefile", "Makefile"].some((f) => hasFile(ctx.state, workspacePath(ctx.cwd, f)));
-  if (present) return ok();
-  return missingFile(2, [args.some((a) => !a.text.startsWith("-")) ? `make: *** No rule to make target '${args.find((a) => !a.text.startsWith("-"))!.text}'.  Stop.` : "make: *** No targets specified and no makefile found.  Stop."]);
+  const target = args.find((a) => !a.text.startsWith("-"))?.text ?? "";
+  const missing = read(ctx, "make", target, workspacePath(ctx.cwd, "Makefile"), present);
+  return missing ? failed(missing) : ok();
 }
 
-/** Runs one simple command (after expansion); `removedEmpty` says an unquoted empty word vanished. */
-export function runCommand(name: Arg, args: Arg[], ctx: CommandContext, removedEmpty: boolean): CommandResult & { cwd?: string } {
-  const unread = readFiles(ctx.state, name.text, args, ctx.cwd, ctx.workspaceRoot);
-  if (unread) return unread;
+/** Runs one simple command (after expansion); `vanished` says an unquoted empty word vanished from it. */
+export function runCommand(name: Arg, args: Arg[], ctx: CommandContext, vanished: boolean): CommandResult & { cwd?: string } {
+  const unread = readFiles(ctx.state, name.text, args, ctx.cwd, ctx);
+  if (unread) return failed(unread);
   noteWrites(ctx.state, name.text, args, ctx.cwd, ctx.workspaceRoot);
   switch (name.text) {
     case "docker":
       return docker(args, ctx);
     case "curl":
-      return curl(args, removedEmpty);
+      return curl(args, ctx, vanished);
     case "npm":
       return npm(args, ctx);
     case "pip":
@@ -243,8 +266,8 @@ export function runCommand(name: Arg, args: Arg[], ctx: CommandContext, removedE
         return ok();
       }
       const dir = workspacePath(ctx.cwd, target);
-      if (hasDirectory(ctx.state, dir)) return { ...ok(), cwd: dir };
-      return missingFile(1, [`${ctx.bashPrefix} cd: ${target}: No such file or directory`]);
+      const missing = read(ctx, "cd", target, dir, hasDirectory(ctx.state, dir));
+      return missing ? failed(missing) : { ...ok(), cwd: dir };
     }
     case "echo":
     case "printf": {
@@ -255,8 +278,8 @@ export function runCommand(name: Arg, args: Arg[], ctx: CommandContext, removedE
       return ok([], value);
     }
     case "cat":
-      return ok([], args.length === 0 && ctx.stdin ? ctx.stdin : { text: "content", origin: OPAQUE });
+      return ok([], args.length === 0 && ctx.stdin ? ctx.stdin : { text: "content", origin: FILE_CONTENT });
     default:
-      return ok([], { text: "output", origin: OPAQUE });
+      return ok([], { text: "output", origin: COMMAND_OUTPUT });
   }
 }

@@ -6,7 +6,7 @@
  */
 import { availability, findEmbedded, parseExpression } from "../expression.js";
 import type { Expr } from "../expression.js";
-import { concat, fnv, literal, OPAQUE } from "./values.js";
+import { concat, EXPRESSION_VALUE, fnv, literal, OPAQUE } from "./values.js";
 import type { Sval } from "./values.js";
 
 export const UNKNOWN = Symbol("unknown");
@@ -223,15 +223,15 @@ export function evaluateText(inner: string, scope: Scope): Sval {
   const parsed = parseExpression(inner, ALL_CONTEXTS);
   if ("error" in parsed || parsed.expr === null) return { text: `x${fnv(inner)}`, origin: OPAQUE };
   const value = evaluate(parsed.expr, scope);
-  if (value === UNKNOWN) return { text: `x${fnv(inner)}`, origin: OPAQUE };
+  if (value === UNKNOWN) return { text: `x${fnv(inner)}`, origin: EXPRESSION_VALUE };
   if (isSval(value)) return value;
   return { text: toText(value), origin: { kind: "literal" } };
 }
 
-/** Substitutes every `${{ }}` in a string, as GitHub does before a step sees the value. */
-export function interpolate(text: string, scope: Scope): Sval {
+/** The literal text and expression values a string is made of once every `${{ }}` in it is substituted. */
+export function interpolateParts(text: string, scope: Scope): Sval[] {
   const embedded = findEmbedded(text);
-  if (!embedded || embedded.length === 0) return literal(text);
+  if (!embedded || embedded.length === 0) return [literal(text)];
   const parts: Sval[] = [];
   let at = 0;
   for (const e of embedded) {
@@ -240,7 +240,12 @@ export function interpolate(text: string, scope: Scope): Sval {
     at = e.end;
   }
   if (at < text.length) parts.push(literal(text.slice(at)));
-  return concat(parts);
+  return parts;
+}
+
+/** Substitutes every `${{ }}` in a string, as GitHub does before a step sees the value. */
+export function interpolate(text: string, scope: Scope): Sval {
+  return concat(interpolateParts(text, scope));
 }
 
 /**

@@ -1,13 +1,14 @@
 /**
  * The files a `run:` script reads and writes in the job's workspace. Writes we can follow (`> file`, tee,
  * touch, mkdir) are recorded so that later reads find them; any other command may write anything, so after
- * one the job's reads are no longer judged. A read of a file that is not there (no checkout, an artifact
- * that landed in another directory) fails as coreutils does: `cat: coverage.txt: No such file or directory`.
+ * one the job's reads are no longer judged (found: unknown). Each read is an event; a read of a file that is
+ * not there (no checkout, an artifact that landed in another directory) fails in
+ * rules/workspace-file-missing.ts, as coreutils does.
  */
 import path from "node:path";
-import { workspaceFileMissing } from "../rules/workspace-file-missing.js";
+import type { Location } from "../../engine/rule.js";
 import { hasFile } from "./state.js";
-import type { CommandResult, RunnerState } from "./state.js";
+import type { RunnerState, StepFailure } from "./state.js";
 import type { Sval } from "./values.js";
 
 /**
@@ -65,27 +66,23 @@ export function noteRedirectWrite(state: RunnerState, target: Sval, cwd: string,
   else if (!target.text.startsWith("/")) state.filesUntracked = true;
 }
 
-/** How each reader reports a file it cannot open. */
-const READERS: Record<string, { valueOptions: RegExp; message: (file: string) => string }> = {
-  cat: { valueOptions: /^$/, message: (f) => `cat: ${f}: No such file or directory` },
-  head: { valueOptions: /^-[nc]$|^--(lines|bytes)$/, message: (f) => `head: cannot open '${f}' for reading: No such file or directory` },
-  tail: { valueOptions: /^-[nc]$|^--(lines|bytes)$/, message: (f) => `tail: cannot open '${f}' for reading: No such file or directory` },
-  wc: { valueOptions: /^$/, message: (f) => `wc: ${f}: No such file or directory` },
+/** The readers whose file arguments are judged, and their options that take a value. */
+const READERS: Record<string, { reader: "cat" | "head" | "tail" | "wc"; valueOptions: RegExp }> = {
+  cat: { reader: "cat", valueOptions: /^$/ },
+  head: { reader: "head", valueOptions: /^-[nc]$|^--(lines|bytes)$/ },
+  tail: { reader: "tail", valueOptions: /^-[nc]$|^--(lines|bytes)$/ },
+  wc: { reader: "wc", valueOptions: /^$/ },
 };
-
-function missing(message: string): CommandResult {
-  return { status: 1, output: [message], failure: { rule: workspaceFileMissing, message, lines: [message], exitCode: 1 } };
-}
 
 /** Whether the job's reads can be judged: nothing it ran may have written the file we do not know of. */
 function judged(state: RunnerState): boolean {
   return !state.filesUntracked && state.checkRepositoryFiles;
 }
 
-/** cat/head/tail/wc of files: the first one that is not there fails the command (exit 1). */
-export function readFiles(state: RunnerState, name: string, args: readonly Sval[], cwd: string, workspaceRoot: string): CommandResult | null {
+/** cat/head/tail/wc of files: the first one a rule finds missing fails the command. */
+export function readFiles(state: RunnerState, name: string, args: readonly Sval[], cwd: string, ctx: ReadSite): StepFailure | null {
   const reader = READERS[name];
-  if (!reader || !judged(state)) return null;
+  if (!reader) return null;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a.text === "--") continue;
@@ -93,15 +90,26 @@ export function readFiles(state: RunnerState, name: string, args: readonly Sval[
       if (reader.valueOptions.test(a.text)) i++;
       continue;
     }
-    const p = scriptPath(cwd, a, workspaceRoot);
-    if (p !== null && !hasFile(state, p)) return missing(reader.message(a.text));
+    const p = scriptPath(cwd, a, ctx.workspaceRoot);
+    if (p === null) continue;
+    const found = judged(state) ? hasFile(state, p) : null;
+    const missing = state.judge.judge({ type: "file-read", step: state.judge.step, at: ctx.at, reader: reader.reader, name: a.text, path: p, found, bashPrefix: ctx.bashPrefix });
+    if (missing) return missing;
   }
   return null;
 }
 
-/** `< file`: bash itself cannot open the file, and says so with its own prefix. */
-export function readRedirect(state: RunnerState, target: Sval, cwd: string, workspaceRoot: string, bashPrefix: string): CommandResult | null {
-  if (!judged(state)) return null;
-  const p = scriptPath(cwd, target, workspaceRoot);
-  return p !== null && !hasFile(state, p) ? missing(`${bashPrefix} ${target.text}: No such file or directory`) : null;
+/** Where a command reads from: its place in the file, and bash's error prefix. */
+export interface ReadSite {
+  at: Location;
+  bashPrefix: string;
+  workspaceRoot: string;
+}
+
+/** `< file`: bash itself opens the file before the command runs. */
+export function readRedirect(state: RunnerState, target: Sval, cwd: string, ctx: ReadSite): StepFailure | null {
+  const p = scriptPath(cwd, target, ctx.workspaceRoot);
+  if (p === null) return null;
+  const found = judged(state) ? hasFile(state, p) : null;
+  return state.judge.judge({ type: "file-read", step: state.judge.step, at: ctx.at, reader: "redirect", name: target.text, path: p, found, bashPrefix: ctx.bashPrefix });
 }

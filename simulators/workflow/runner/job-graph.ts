@@ -4,7 +4,7 @@ import type { JobView } from "../model.js";
 import type { WorkflowSource } from "../source.js";
 
 /** Jobs in an order that respects `needs` (file order among independent jobs). */
-export function order(jobs: JobView[]): JobView[] {
+export function order(jobs: readonly JobView[]): JobView[] {
   const done = new Set<string>();
   const ids = new Set(jobs.map((j) => j.id));
   const out: JobView[] = [];

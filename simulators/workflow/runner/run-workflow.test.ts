@@ -9,9 +9,10 @@ import { checkKey } from "../../simulation.js";
 import { parseWorld } from "../../world.js";
 import type { WorldInput } from "../../world.js";
 import { APP_FILES, CI } from "../rules/cases.js";
-import { runRules } from "../rules/index.js";
-import { workflowSimulator } from "../simulator.js";
-import { runWorkflow } from "./run-workflow.js";
+import { WORKFLOW_RULES } from "../rules/index.js";
+import { runWorkflow, workflowSimulator } from "../simulator.js";
+
+const runRules = WORKFLOW_RULES.filter((r) => r.phase === "run");
 
 const job = (steps: string, header = ""): string => `on: push\n${header}jobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n${steps}`;
 const checkout = "      - uses: actions/checkout@v4\n";

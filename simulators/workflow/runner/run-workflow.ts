@@ -1,32 +1,35 @@
 /**
- * Runs a workflow that GitHub accepted: its jobs in `needs` order, each on a fresh runner, each job's steps
- * in order until one fails. Returns the trace (jobs, steps, logs), the images built and pushed, and the
- * failures, so that the cross-file pipeline simulator can hand builds to the Dockerfile simulator and
- * pushed tags to the Kubernetes one.
+ * Runs a workflow that GitHub accepted: its jobs in `needs` order, each leg on a fresh runner as a unit of the
+ * rule engine, each job's steps in order until one fails. Every step hands what it does to the rules
+ * (judge.ts) and builds its log from their verdict. Returns the trace (jobs, steps, logs), the images built
+ * and pushed, and the failures, so that the cross-file pipeline simulator can hand builds to the Dockerfile
+ * simulator and pushed tags to the Kubernetes one.
  */
 import { isScalar } from "yaml";
-import type { Scalar } from "yaml";
+import type { Failure, RuleEngine, UnitRun } from "../../engine/engine.js";
+import type { AnyRule } from "../../engine/rule.js";
 import type { Repository } from "../../repository.js";
 import type { World } from "../../world.js";
+import { WORKFLOW_DOMAIN } from "../events.js";
+import type { WorkflowEvent, WorkflowUnit } from "../events.js";
 import { jobsOf } from "../model.js";
-import type { JobView, StepView } from "../model.js";
-import type { RunRule } from "../rule-base.js";
-import { asMap, entries, get, nodePosition, readWorkflowSource, scalarText } from "../source.js";
+import type { JobView } from "../model.js";
+import { asMap, entries, get, nodePosition, scalarText } from "../source.js";
 import type { Position, WorkflowSource } from "../source.js";
-import { runAction } from "./actions.js";
 import type { Artifacts } from "./artifacts.js";
 import { DEFAULT_RUNNER, runnerTemp } from "./hosted-runners.js";
 import type { HostedRunner } from "./hosted-runners.js";
 import { order, transitiveNeeds } from "./job-graph.js";
-import { pickRunner, unpickedJob } from "./runner-pick.js";
-import { windowsScriptRefusal } from "./runner-os.js";
+import { StepJudge } from "./judge.js";
 import { firstCombination, legName, matrixCombinations } from "./matrix.js";
 import { githubContext, runnerEnvironment, tokenPermissions, triggeringEvent } from "./context.js";
 import { evaluateCondition, interpolate, UNKNOWN } from "./evaluate.js";
 import type { Scope } from "./evaluate.js";
-import { runScript } from "./script.js";
-import type { ImageBuild, RegistryPush, RunnerState, StepFailure } from "./state.js";
-import { OPAQUE, pseudoUuid, shown } from "./values.js";
+import { jobTypes, unreachedTypes } from "./pending.js";
+import { pickRunner } from "./runner-pick.js";
+import { runStep } from "./run-step.js";
+import { StepSite } from "./step-site.js";
+import type { ImageBuild, ImageBuilder, RegistryPush, RunnerState } from "./state.js";
 import type { Sval } from "./values.js";
 
 export interface StepTrace {
@@ -44,7 +47,7 @@ export interface JobTrace {
 
 /** A failure as the run met it: an error stops the job; a warning is a failure something switched off. */
 export interface RunFailure {
-  rule: RunRule;
+  rule: AnyRule;
   severity: "error" | "warning";
   position: Position;
   message: string;
@@ -60,15 +63,13 @@ export interface WorkflowRun {
   builds: ImageBuild[];
   pushes: RegistryPush[];
   failures: RunFailure[];
-  /** Every job ran to its end (or was legitimately skipped): every run rule was evaluated. */
+  /** Every job ran to its end (or was legitimately skipped). */
   complete: boolean;
 }
 
 export interface RunOptions {
-  /** false: secrets, variables and the token default are not known, so none of them can fail a step. */
-  worldKnown?: boolean;
-  /** false: the repository may be partial, so files missing after checkout do not fail a step. */
-  context?: boolean;
+  /** Builds the images the build steps ask for (the pipeline's Dockerfile simulation); absent: builds succeed. */
+  imageBuilder?: ImageBuilder;
   /**
    * true: every matrix combination runs as its own leg (`test (18)`), as on GitHub; the pipeline asks for it.
    * Otherwise only the first combination runs, which is what the workflow simulator alone has always judged.
@@ -76,20 +77,20 @@ export interface RunOptions {
   expandMatrix?: boolean;
 }
 
-/**
- * Runs one workflow file of a repository. Returns null when the file is absent or not a YAML mapping;
- * run it only on files the parse stage accepted.
- * @example runWorkflow(repositoryFrom(files), parseWorld({secrets: ["NPM_TOKEN"]}), ".github/workflows/ci.yml")
- */
-export function runWorkflow(repo: Repository, world: World, file: string, options: RunOptions = {}, parsed?: WorkflowSource): WorkflowRun | null {
-  const content = repo.get(file)?.content;
-  const source = parsed ?? (content === undefined ? null : readWorkflowSource(file, content));
-  if (!source?.root) return null;
-  return new WorkflowRunner(repo, world, source, options).run();
+/** A rule's finding as the run reports it, once the step's log is complete. */
+function runFailure(f: Failure, job: string, step: number): RunFailure {
+  const d = f.diagnostic;
+  return { rule: f.rule, severity: d.severity, position: { line: d.line, column: d.column }, message: d.message, log: d.log ?? "", job, step };
+}
+
+/** Runs the jobs of a workflow GitHub accepted, each leg as a unit of `engine`. */
+export function runWorkflowSource(engine: RuleEngine, repo: Repository, source: WorkflowSource, options: RunOptions = {}): WorkflowRun {
+  return new WorkflowRunner(engine, repo, source, options).run();
 }
 
 class WorkflowRunner {
   private readonly doc;
+  private readonly world: World;
   private readonly event: string;
   private readonly github: Record<string, string>;
   private readonly worldKnown: boolean;
@@ -99,18 +100,23 @@ class WorkflowRunner {
   private readonly uploads = new Map<string, Artifacts>();
 
   constructor(
+    private readonly engine: RuleEngine,
     private readonly repo: Repository,
-    private readonly world: World,
     private readonly source: WorkflowSource,
     private readonly options: RunOptions,
   ) {
     this.doc = source.doc;
+    this.world = engine.env.world;
     this.event = triggeringEvent(source);
-    this.github = githubContext(world, this.event, scalarText(get(source.root, "name", this.doc)) || source.file);
-    this.worldKnown = options.worldKnown !== false;
+    this.github = githubContext(this.world, this.event, scalarText(get(source.root, "name", this.doc)) || source.file);
+    this.worldKnown = engine.env.worldKnown;
     // A workflow only ever called by others gets its secrets and permissions from its caller.
     this.calledOnly = this.event === "workflow_call";
     this.result = { file: source.file, event: this.event, jobs: [], builds: [], pushes: [], failures: [], complete: true };
+  }
+
+  private unit(leg: string): UnitRun<WorkflowEvent, WorkflowUnit> {
+    return this.engine.unit<WorkflowEvent, WorkflowUnit>(WORKFLOW_DOMAIN, this.source.file, { file: this.source.file, leg }).enter("run");
   }
 
   run(): WorkflowRun {
@@ -124,6 +130,9 @@ class WorkflowRunner {
         status.set(job.id, "not-run");
         this.result.jobs.push({ id: job.id, status: "not-run", steps: [] });
         this.result.complete = false;
+        const unit = this.unit(job.id);
+        unit.stop(jobTypes(job, this.source));
+        unit.emit({ type: "job-leg", job: job.id, leg: job.id, matrix: {}, runner: null, status: "not-run" });
         continue;
       }
       const inherited = needs.some((n) => status.get(n) === "switched-off");
@@ -182,12 +191,21 @@ class WorkflowRunner {
 
   private runJob(job: JobView, needs: string[], inherited: boolean, matrix: Record<string, unknown>, leg: string): JobTrace {
     const trace: JobTrace = { id: leg, status: "success", steps: [] };
-    if (!job.map || get(job.map, "uses", this.doc) !== undefined) return trace;
+    const unit = this.unit(leg);
+    const ended = (runner: HostedRunner | null): JobTrace => {
+      unit.emit({ type: "job-leg", job: job.id, leg, matrix, runner, status: trace.status === "failure" ? "failure" : trace.status === "switched-off" ? "switched-off" : "success" });
+      return trace;
+    };
+    if (!job.map || get(job.map, "uses", this.doc) !== undefined) {
+      unit.finish();
+      return ended(null);
+    }
     const stepOutputs = new Map<string, Map<string, Sval>>();
     const github = { ...this.github, job: job.id };
     const runsOn = get(job.map, "runs-on", this.doc);
-    const choice = pickRunner(runsOn, this.source, this.scope(new Map(), matrix, new Map(), needs, DEFAULT_RUNNER));
-    const runner = choice.kind === "hosted" ? choice.runner : DEFAULT_RUNNER;
+    const picked = pickRunner(runsOn, this.source, this.scope(new Map(), matrix, new Map(), needs, DEFAULT_RUNNER));
+    const hosted = picked.choice.kind === "hosted" ? picked.choice.runner : null;
+    const runner = hosted ?? DEFAULT_RUNNER;
     const base = runnerEnvironment(github, job.id, runner);
     const scopeFor = (env: ReadonlyMap<string, Sval>): Scope => this.scope(env, matrix, stepOutputs, needs, runner);
     const workflowEnv = this.evaluateEnv(get(this.source.root, "env", this.doc), new Map(), scopeFor);
@@ -196,28 +214,41 @@ class WorkflowRunner {
     const jobOff = inherited || (condition !== "" && evaluateCondition(condition, scopeFor(jobEnv)).result === false);
     const jobSoft = scalarText(get(job.map, "continue-on-error", this.doc)) === "true";
     if (jobOff) trace.status = "switched-off";
-    // An unknown hosted label is never picked up, so none of the job's steps run (an empty world cannot tell).
-    if (choice.kind === "unknown" && this.worldKnown) {
-      this.result.failures.push(unpickedJob(choice.labels, runsOn, this.source, this.github, leg, jobOff));
+    const request = unit.emit(
+      {
+        type: "runner-label",
+        job: job.id,
+        leg,
+        labels: picked.labels,
+        choice: picked.choice,
+        at: nodePosition(this.source.lines, runsOn),
+        definedAt: `${this.github.repository}/${this.source.file}@${this.github.ref}`,
+      },
+      { soft: jobOff },
+    );
+    for (const f of request.findings) this.result.failures.push(runFailure(f, leg, -1));
+    // A job no runner picks up runs none of its steps.
+    if (request.findings.some((f) => f.rule.severity === "error")) {
       if (!jobOff) trace.status = "failure";
-      return trace;
+      unit.stop(jobTypes(job, this.source));
+      return ended(null);
     }
     const visible: Artifacts = new Map();
     for (const n of transitiveNeeds(job.id, this.source)) for (const [name, a] of this.uploads.get(n) ?? []) visible.set(name, a);
     // Legs of one matrix job upload under the same job: what any of them uploaded is there for the jobs after.
     const uploaded: Artifacts = this.uploads.get(job.id) ?? new Map();
     this.uploads.set(job.id, uploaded);
-    const state = this.freshState(job, leg, runner);
+    const state = this.freshState(job, leg, runner, unit);
     const exports = new Map<string, Sval>();
     const defaults = (key: string): string =>
       scalarText(get(asMap(get(asMap(get(job.map, "defaults", this.doc)), "run", this.doc)), key, this.doc)) ||
       scalarText(get(asMap(get(asMap(get(this.source.root, "defaults", this.doc)), "run", this.doc)), key, this.doc));
 
-    for (const step of job.steps) {
+    for (const [position, step] of job.steps.entries()) {
       const env = new Map([...jobEnv, ...exports]);
       const stepEnv = this.evaluateEnv(get(step.map, "env", this.doc), env, scopeFor);
       const scope = scopeFor(stepEnv);
-      const name = stepName(step, this.doc);
+      const name = stepName(step.map, this.doc);
       const stepIf = scalarText(get(step.map, "if", this.doc));
       const verdict = stepIf === "" ? null : evaluateCondition(stepIf, scope);
       if (verdict?.result === false && verdict.statusOnly) {
@@ -227,23 +258,37 @@ class WorkflowRunner {
       const off = jobOff || verdict?.result === false;
       const coe = scalarText(get(step.map, "continue-on-error", this.doc));
       const soft = jobSoft || coe === "true" || (coe.includes("${{") && interpolate(coe, scope).text === "true");
+      const switchedOff = off || soft;
       const runState = off ? cloneState(state) : state;
       runState.step = step.index;
+      const judge = new StepJudge(unit, { job: job.id, leg, index: step.index, off }, switchedOff, new StepSite(this.source, step));
+      runState.judge = judge;
       const outputs = new Map<string, Sval>();
       // The shell sees the runner's default variables too; the `env` context does not.
       const shellEnv = new Map([...base, ...stepEnv]);
-      const outcome = this.runStep(step, runState, shellEnv, scope, defaults, outputs, exports, visible, uploaded);
+      const outcome = runStep({ source: this.source, step, state: runState, env: shellEnv, scope, defaults, github: this.github, outputs, exports, visible, uploaded });
       const id = scalarText(get(step.map, "id", this.doc));
       if (id !== "") stepOutputs.set(id, outputs);
-      for (const swallowed of outcome.swallowed) this.report(swallowed, step, leg, "warning", outcome.log);
-      if (!outcome.failure) {
-        trace.steps.push({ index: step.index, name, status: off ? "switched-off" : "success", log: outcome.log });
-        continue;
+      for (const swallowed of outcome.swallowed) judge.excuse(swallowed);
+      const log = outcome.log.join("\n");
+      for (const f of judge.findings) {
+        f.diagnostic.log = log;
+        this.result.failures.push(runFailure(f, leg, step.index));
       }
-      const switchedOff = off || soft;
-      this.report(outcome.failure, step, leg, switchedOff ? "warning" : "error", outcome.log);
-      trace.steps.push({ index: step.index, name, status: off ? "switched-off" : "failure", log: outcome.log });
-      if (!switchedOff) {
+      const status = outcome.failure === null ? (off ? "switched-off" : "success") : off ? "switched-off" : "failure";
+      trace.steps.push({ index: step.index, name, status, log: outcome.log });
+      const stops = outcome.failure !== null && !switchedOff;
+      // The leg stops where the failing event stopped it; what the step did is recorded after.
+      if (stops) unit.stop(unreachedTypes(job, position, outcome.failure!, outcome.lists, this.source));
+      judge.fact({
+        type: "step-run",
+        step: judge.step,
+        name,
+        soft: switchedOff,
+        inputs: Object.fromEntries([...outcome.inputs].map(([k, v]) => [k, { text: v.text, origin: v.origin }])),
+        status,
+      });
+      if (stops) {
         trace.status = "failure";
         break;
       }
@@ -255,10 +300,11 @@ class WorkflowRunner {
     this.jobOutputs.set(job.id, outputs);
     this.result.builds.push(...state.builds);
     this.result.pushes.push(...state.pushes);
-    return trace;
+    unit.finish();
+    return ended(hosted);
   }
 
-  private freshState(job: JobView, leg: string, runner: HostedRunner): RunnerState {
+  private freshState(job: JobView, leg: string, runner: HostedRunner, unit: UnitRun<WorkflowEvent, WorkflowUnit>): RunnerState {
     return {
       repo: this.repo,
       runner,
@@ -267,7 +313,7 @@ class WorkflowRunner {
       opaqueDirs: [],
       written: new Set(),
       filesUntracked: false,
-      checkRepositoryFiles: this.options.context !== false,
+      checkRepositoryFiles: this.engine.env.context,
       logins: new Map(),
       images: new Set(),
       builder: "docker",
@@ -279,116 +325,18 @@ class WorkflowRunner {
       knownPackages: new Set(Object.keys(this.world.registry).map((r) => (r.includes("/") && r.split("/")[0]!.includes(".") ? r : `docker.io/${r}`))),
       job: leg,
       step: 0,
+      // Replaced before each step; a job-level one until then.
+      judge: new StepJudge(unit, { job: job.id, leg, index: -1, off: false }, false, new StepSite(this.source, null)),
+      ...(this.options.imageBuilder ? { imageBuilder: this.options.imageBuilder } : {}),
     };
-  }
-
-  private runStep(
-    step: StepView,
-    state: RunnerState,
-    env: Map<string, Sval>,
-    scope: Scope,
-    defaults: (key: string) => string,
-    outputs: Map<string, Sval>,
-    exports: Map<string, Sval>,
-    visible: Artifacts,
-    uploaded: Artifacts,
-  ): { failure: StepFailure | null; swallowed: StepFailure[]; log: string[] } {
-    const envLines = (): string[] => {
-      const own = entries(asMap(get(step.map, "env", this.doc)), this.doc).map((e) => `    ${e.key}: ${shown(env.get(e.key) ?? { text: "", origin: OPAQUE })}`);
-      return own.length > 0 ? ["  env:", ...own] : [];
-    };
-    const run = get(step.map, "run", this.doc);
-    if (run !== undefined) {
-      const script = scalarText(run);
-      // Windows runs a step without `shell:` in PowerShell, the others in bash.
-      const shell = scalarText(get(step.map, "shell", this.doc)) || defaults("shell") || (state.runner.os === "Windows" ? "pwsh" : "");
-      const cwd = scalarText(get(step.map, "working-directory", this.doc)) || defaults("working-directory") || ".";
-      const uuid = pseudoUuid(`${this.source.file}#${state.job}#${step.index}`);
-      const log = [
-        `Run ${script.split("\n")[0] ?? ""}`,
-        ...script.replace(/\n$/, "").split("\n").map((l) => `  ${l}`),
-        `  shell: ${shellLine(shell, state.runner)}`,
-        ...envLines(),
-      ];
-      if (shell !== "" && shell !== "bash" && shell !== "sh" && !shell.startsWith("bash ")) {
-        // Other shells are not interpreted (so what they write is not followed), but a Linux image build on
-        // Windows fails whatever shell runs it.
-        state.filesUntracked = true;
-        const refused = windowsScriptRefusal(state, script, cwd.replace(/^\.\//, "") || ".");
-        if (refused?.failure) log.push(...refused.output, `Error: Process completed with exit code ${refused.failure.exitCode}.`);
-        return { failure: refused?.failure ?? null, swallowed: [], log };
-      }
-      const outcome = runScript({
-        script,
-        env,
-        scope,
-        state,
-        cwd: cwd.replace(/^\.\//, "") || ".",
-        pipefail: shell === "bash",
-        bashPrefix: (line) => `${runnerTemp(state.runner)}/${uuid}.sh: line ${line}:`,
-        workspaceRoot: this.github.workspace!,
-      });
-      log.push(...outcome.output);
-      for (const [k, v] of outcome.outputs) outputs.set(k, v);
-      for (const [k, v] of outcome.exports) exports.set(k, v);
-      if (outcome.failure) log.push(`Error: Process completed with exit code ${outcome.failure.exitCode}.`);
-      return { failure: outcome.failure, swallowed: outcome.swallowed, log };
-    }
-    const uses = scalarText(get(step.map, "uses", this.doc));
-    const inputs = new Map<string, Sval>();
-    for (const e of entries(asMap(get(step.map, "with", this.doc)), this.doc)) inputs.set(e.key, interpolate(scalarText(e.value), scope));
-    const log = [`Run ${uses}`, ...(inputs.size > 0 ? ["  with:", ...[...inputs].map(([k, v]) => `    ${k}: ${shown(v)}`)] : []), ...envLines()];
-    const result = runAction(uses.split("@")[0]!, { state, inputs, artifacts: visible, uploaded, github: this.github, outputs });
-    log.push(...result.output);
-    if (result.failure && !result.output.some((l) => l.startsWith("Error: "))) log.push(`Error: ${result.failure.message}`);
-    return { failure: result.failure ?? null, swallowed: [], log };
-  }
-
-  private report(failure: StepFailure, step: StepView, job: string, severity: "error" | "warning", log: string[]): void {
-    this.result.failures.push({
-      rule: failure.rule,
-      severity,
-      position: this.failurePosition(failure, step),
-      message: failure.message,
-      log: log.join("\n"),
-      job,
-      step: step.index,
-    });
-  }
-
-  /** The file position of a failure: the script line of the failing command, or the action input at fault. */
-  private failurePosition(failure: StepFailure, step: StepView): Position {
-    const lines = this.source.lines;
-    const run = get(step.map, "run", this.doc) as Scalar | undefined;
-    if (run && failure.scriptLine !== undefined && run.range) {
-      const start = nodePosition(lines, run);
-      const block = /^[|>]/.test(this.source.text.slice(run.range[0], run.range[0] + 1));
-      const line = block ? start.line + failure.scriptLine : start.line + failure.scriptLine - 1;
-      const text = this.source.text.split("\n")[line - 1] ?? "";
-      return { line, column: block ? text.length - text.trimStart().length + 1 : start.column };
-    }
-    const withNode = asMap(get(step.map, "with", this.doc));
-    const input = failure.input ? get(withNode, failure.input, this.doc) : undefined;
-    if (input !== undefined && input !== null) return nodePosition(lines, input);
-    return nodePosition(lines, get(step.map, "uses", this.doc) ?? get(step.map, "run", this.doc) ?? step.map);
   }
 }
 
-function stepName(step: StepView, doc: WorkflowSource["doc"]): string {
-  const name = scalarText(get(step.map, "name", doc));
+function stepName(step: JobView["steps"][number]["map"], doc: WorkflowSource["doc"]): string {
+  const name = scalarText(get(step, "name", doc));
   if (name !== "") return name;
-  const run = scalarText(get(step.map, "run", doc));
-  return run !== "" ? `Run ${run.split("\n")[0]}` : `Run ${scalarText(get(step.map, "uses", doc))}`;
-}
-
-
-
-
-/** How the runner log shows the shell a step runs in. */
-function shellLine(shell: string, runner: HostedRunner): string {
-  if (shell === "pwsh") return `C:\\Program Files\\PowerShell\\7\\pwsh.EXE -command ". '{0}'"`;
-  const bash = runner.os === "macOS" ? "/bin/bash" : runner.os === "Windows" ? "C:\\Program Files\\Git\\bin\\bash.EXE" : "/usr/bin/bash";
-  return shell === "bash" ? `${bash} --noprofile --norc -eo pipefail {0}` : `${bash} -e {0}`;
+  const run = scalarText(get(step, "run", doc));
+  return run !== "" ? `Run ${run.split("\n")[0]}` : `Run ${scalarText(get(step, "uses", doc))}`;
 }
 
 function cloneState(state: RunnerState): RunnerState {
@@ -404,4 +352,3 @@ function cloneState(state: RunnerState): RunnerState {
     pushes: [...state.pushes],
   };
 }
-

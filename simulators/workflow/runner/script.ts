@@ -2,25 +2,28 @@
  * Executes a `run:` script with `bash -e` semantics: words are expanded against the step's environment
  * (an unmapped `$VAR` is empty), pipelines pass stdout to stdin, and the first failing command that is not
  * inside `&&`/`||` (except as the last of them), a condition or a `|| true` ends the step with its exit
- * code. Failures that bash swallows are returned too, because a `|| true` is a switch-off, not a fix.
+ * code. A command fails where a rule finds it fails (judge.ts). Failures that bash swallows are returned too,
+ * because a `|| true` is a switch-off, not a fix.
  */
-import { parseScript } from "../../shell/parse.js";
-import type { Pipeline, SimpleCommand, Word } from "../../shell/parse.js";
-import { badSubstitution } from "../rules/bad-substitution.js";
+import type { AndOrList, Pipeline, SimpleCommand, Word } from "../../shell/parse.js";
+import { readScript } from "../script-commands.js";
 import { runCommand } from "./commands.js";
-import type { Arg, CommandContext } from "./commands.js";
+import type { CommandContext } from "./commands.js";
 import type { Scope } from "./evaluate.js";
 import { evaluateText } from "./evaluate.js";
 import { noteRedirectWrite, readRedirect } from "./file-access.js";
+import { exitStatus } from "./state.js";
 import type { RunnerState, StepFailure } from "./state.js";
-import { concat, fnv, literal, OPAQUE } from "./values.js";
-import type { Sval } from "./values.js";
+import { COMMAND_OUTPUT, concat, fnv, literal } from "./values.js";
+import type { Arg, Sval } from "./values.js";
 
 export interface ScriptOutcome {
   status: number;
   output: string[];
   failure: StepFailure | null;
   swallowed: StepFailure[];
+  /** The script as the shell parser read it (its commands in order, for what a failure left unreached). */
+  lists: readonly AndOrList[];
   /** `name=value` lines the script wrote to $GITHUB_OUTPUT and $GITHUB_ENV. */
   outputs: Map<string, Sval>;
   exports: Map<string, Sval>;
@@ -52,7 +55,7 @@ function expand(word: Word, env: Map<string, Sval>, scope: Scope): Arg[] | BadSu
       if (part.quoted) quoted = true;
       parts.push(literal(part.text));
     } else if (part.kind === "expr") parts.push(evaluateText(part.inner, scope));
-    else if (part.kind === "subst") parts.push({ text: `x${fnv(part.text)}`, origin: OPAQUE });
+    else if (part.kind === "subst") parts.push({ text: `x${fnv(part.text)}`, origin: COMMAND_OUTPUT });
     else {
       if (!part.quoted) unquotedVariable = true;
       const value = env.get(part.name) ?? { text: "", origin: { kind: "unmapped" as const, name: part.name } };
@@ -77,7 +80,7 @@ const WRITE_REDIRECTS = new Set([">", ">>", "&>", "&>>", ">|"]);
 
 /**
  * A command's redirections, which bash opens before it runs the command: `> file` creates the file, `< file`
- * fails when the file is not there. Returns that failure.
+ * is read (and fails when it is not there). Returns that failure.
  */
 function applyRedirects(command: SimpleCommand, env: Map<string, Sval>, input: ScriptInput, cwd: string): StepFailure | null {
   for (const redirect of command.redirects) {
@@ -92,8 +95,9 @@ function applyRedirects(command: SimpleCommand, env: Map<string, Sval>, input: S
     const target = expanded[0]!;
     if (writes) noteRedirectWrite(input.state, target, cwd, input.workspaceRoot);
     else {
-      const refused = readRedirect(input.state, target, cwd, input.workspaceRoot, input.bashPrefix(command.line));
-      if (refused?.failure) return refused.failure;
+      const site = { at: input.state.judge.site.scriptLine(command.line), bashPrefix: input.bashPrefix(command.line), workspaceRoot: input.workspaceRoot };
+      const refused = readRedirect(input.state, target, cwd, site);
+      if (refused) return refused;
     }
   }
   return null;
@@ -106,37 +110,53 @@ interface CommandRun {
 }
 
 export function runScript(input: ScriptInput): ScriptOutcome {
-  const out: ScriptOutcome = { status: 0, output: [], failure: null, swallowed: [], outputs: new Map(), exports: new Map() };
+  const lists = readScript(input.script);
+  const out: ScriptOutcome = { status: 0, output: [], failure: null, swallowed: [], lists, outputs: new Map(), exports: new Map() };
+  const { judge } = input.state;
   const env = new Map(input.env);
   let cwd = input.cwd;
   let errexit = true;
   let pipefail = input.pipefail;
 
   const runSimple = (command: SimpleCommand, stdin: Sval | null): CommandRun => {
-    const bad = (text: string): CommandRun => {
-      const line = `${input.bashPrefix(command.line)} ${text}: bad substitution`;
-      out.output.push(line);
-      return { status: 1, failure: { rule: badSubstitution, message: line, lines: [line], exitCode: 1, scriptLine: command.line }, stdout: null };
+    const at = judge.site.scriptLine(command.line);
+    const bashPrefix = input.bashPrefix(command.line);
+    // bash fails on a substitution it cannot read wherever the command sits.
+    const bad = (text: string): CommandRun | null => {
+      const failure = judge.judge({ type: "substitution", step: judge.step, at, text, bashPrefix });
+      if (!failure) return null;
+      out.output.push(...failure.failure.output);
+      return { status: exitStatus(failure), failure: { ...failure, command }, stdout: null };
     };
     const args: Arg[] = [];
     let removedEmpty = false;
     for (const word of command.words) {
       const expanded = expand(word, env, input.scope);
-      if (expanded instanceof BadSubstitution) return bad(expanded.text);
+      if (expanded instanceof BadSubstitution) {
+        const failed = bad(expanded.text);
+        if (failed) return failed;
+        args.push({ ...literal(expanded.text), quoted: false });
+        continue;
+      }
       if (expanded.length === 0) removedEmpty = true;
       args.push(...expanded);
     }
     const assigned: [string, Sval][] = [];
     for (const a of command.assignments) {
       const expanded = expand(a.value, env, input.scope);
-      if (expanded instanceof BadSubstitution) return bad(expanded.text);
+      if (expanded instanceof BadSubstitution) {
+        const failed = bad(expanded.text);
+        if (failed) return failed;
+        assigned.push([a.name, literal(expanded.text)]);
+        continue;
+      }
       assigned.push([a.name, expanded.length === 0 ? literal("") : concat(expanded)]);
     }
-    const refused = applyRedirects(command, env, input, cwd);
+    const refused = judge.command(command.conditional, () => applyRedirects(command, env, input, cwd));
     if (refused) {
       if (command.conditional) return { status: 0, failure: null, stdout: null };
-      out.output.push(...refused.lines);
-      return { status: 1, failure: { ...refused, scriptLine: command.line }, stdout: null };
+      out.output.push(...refused.failure.output);
+      return { status: exitStatus(refused), failure: { ...refused, command }, stdout: null };
     }
     const [name, ...rest] = args;
     if (!name || name.text === "export" || name.text === "declare" || name.text === "local") {
@@ -161,8 +181,11 @@ export function runScript(input: ScriptInput): ScriptOutcome {
       const expanded = expand(herestring.target, env, input.scope);
       input2 = expanded instanceof BadSubstitution ? null : concat(expanded);
     }
-    const ctx: CommandContext = { state: input.state, cwd, stdin: input2, bashPrefix: input.bashPrefix(command.line), workspaceRoot: input.workspaceRoot };
-    const result = runCommand(name, rest, ctx, removedEmpty);
+    const ctx: CommandContext = { state: input.state, cwd, stdin: input2, bashPrefix, workspaceRoot: input.workspaceRoot, at };
+    const result = judge.command(command.conditional, () => {
+      judge.fact({ type: "shell-command", step: judge.step, at, argv: args, conditional: command.conditional });
+      return runCommand(name, rest, ctx, removedEmpty);
+    });
     if (command.conditional && result.status !== 0) return { status: 0, failure: null, stdout: null };
     out.output.push(...result.output);
     if (result.cwd !== undefined) cwd = result.cwd;
@@ -172,7 +195,7 @@ export function runScript(input: ScriptInput): ScriptOutcome {
       const m = /^([A-Za-z_][\w-]*)=(.*)$/s.exec(result.stdout.text.trim());
       if (m) file.set(m[1]!, { text: m[2]!, origin: result.stdout.origin });
     }
-    const failure = result.failure ? { ...result.failure, scriptLine: result.failure.scriptLine ?? command.line } : null;
+    const failure = result.failure ? { ...result.failure, command } : null;
     return { status: result.status, failure, stdout: result.stdout ?? null };
   };
 
@@ -196,7 +219,7 @@ export function runScript(input: ScriptInput): ScriptOutcome {
   };
 
   let lastFailure = null as StepFailure | null;
-  for (const list of parseScript(input.script)) {
+  for (const list of lists) {
     let status = 0;
     let lastIndex = -1;
     let failure = null as StepFailure | null;
@@ -231,7 +254,7 @@ export function runScript(input: ScriptInput): ScriptOutcome {
     // The script's exit status is its last command's: a failure on the last line fails the step.
     out.swallowed = out.swallowed.filter((f) => f !== lastFailure);
     out.failure = lastFailure;
-    out.status = lastFailure.exitCode;
+    out.status = exitStatus(lastFailure);
   }
   return out;
 }

@@ -1,12 +1,15 @@
 /**
  * What a fresh GitHub-hosted runner holds while one job runs: a workspace that is empty until
  * `actions/checkout`, the registries it logged in to (and with what), the images in the local store, the
- * builder driver, GITHUB_TOKEN's permissions; and what a failing step reports.
+ * builder driver, GITHUB_TOKEN's permissions; and what a command that a rule failed returns.
  */
 import path from "node:path";
+import type { Failure } from "../../engine/engine.js";
 import type { Repository } from "../../repository.js";
-import type { RunRule } from "../rule-base.js";
+import type { SimpleCommand } from "../../shell/parse.js";
+import type { WorkflowEventType } from "../events.js";
 import type { HostedRunner } from "./hosted-runners.js";
+import type { StepJudge } from "./judge.js";
 import type { Sval } from "./values.js";
 
 /** A credential as the registry will judge it. */
@@ -40,16 +43,17 @@ export interface RegistryPush {
   reference: string;
 }
 
-/** A step failure: the rule it belongs to, the line a user reads, and the log lines before it. */
+/** A rule's finding that failed a command: the engine's failure, the event it judged, and the script command. */
 export interface StepFailure {
-  rule: RunRule;
-  message: string;
-  lines: string[];
-  exitCode: number;
-  /** 1-based script line of the failing command (run steps). */
-  scriptLine?: number;
-  /** The `with:` input the failure is about (action steps), for its position. */
-  input?: string;
+  readonly failure: Failure;
+  readonly type: WorkflowEventType;
+  /** The `run:` script command that met it (run steps). */
+  command?: SimpleCommand;
+}
+
+/** The exit status a failed command ends with: the one the rule reported, else 1. */
+export function exitStatus(failure: StepFailure): number {
+  return failure.failure.exitCode ?? 1;
 }
 
 export interface CommandResult {
@@ -57,6 +61,11 @@ export interface CommandResult {
   output: string[];
   failure?: StepFailure;
   stdout?: Sval;
+}
+
+/** A command a rule failed: its exit status, and `output` (the tool's lines around the rule's own). */
+export function failed(failure: StepFailure, output: readonly string[] = failure.failure.output): CommandResult {
+  return { status: exitStatus(failure), output: [...output], failure };
 }
 
 export interface RunnerState {
@@ -96,7 +105,20 @@ export interface RunnerState {
   knownPackages: Set<string>;
   job: string;
   step: number;
+  /** The current step's line to the rules. */
+  judge: StepJudge;
+  /** Builds the image a build step asks for (the pipeline hands it to the Dockerfile simulator); absent: a build always succeeds. */
+  imageBuilder?: ImageBuilder;
 }
+
+/** What building an image met: nothing (it built), or the failure that stopped it, with BuildKit's output. */
+export type BuildResult = { failure: null } | { failure: StepFailure; output: readonly string[] };
+
+/**
+ * The image builder a run can be given: called at each build step once the step's own checks passed (context,
+ * Dockerfile, base image), with what the step builds; the step fails when the build does.
+ */
+export type ImageBuilder = (build: ImageBuild, how: { soft: boolean }) => BuildResult;
 
 /** Normalises a path relative to the workspace root ("" and "." are the root). */
 export function workspacePath(cwd: string, p: string): string {

@@ -10,7 +10,8 @@ export type Origin =
   | { kind: "secret"; name: string; exists: boolean }
   | { kind: "token" }
   | { kind: "unmapped"; name: string }
-  | { kind: "opaque" }
+  /** A value the simulator cannot know: a command's output, an expression over what a run only learns later, a file's content. */
+  | { kind: "opaque"; from?: "command" | "expression" | "file" }
   | { kind: "single-brace"; text: string };
 
 export interface Sval {
@@ -18,8 +19,16 @@ export interface Sval {
   origin: Origin;
 }
 
+/** A word of a command after expansion: its text, origin, and whether any part of it was quoted. */
+export interface Arg extends Sval {
+  quoted: boolean;
+}
+
 export const LITERAL: Origin = { kind: "literal" };
 export const OPAQUE: Origin = { kind: "opaque" };
+export const COMMAND_OUTPUT: Origin = { kind: "opaque", from: "command" };
+export const EXPRESSION_VALUE: Origin = { kind: "opaque", from: "expression" };
+export const FILE_CONTENT: Origin = { kind: "opaque", from: "file" };
 
 export function literal(text: string): Sval {
   return { text, origin: singleBrace(text) ?? LITERAL };
@@ -36,6 +45,25 @@ export function concat(parts: readonly Sval[]): Sval {
   const text = parts.map((p) => p.text).join("");
   const origin = parts.find((p) => p.origin.kind !== "literal")?.origin ?? singleBrace(text) ?? LITERAL;
   return { text, origin };
+}
+
+/**
+ * A list input (`tags`, `build-args`) as actions read it: items separated by newlines or commas, trimmed, empty
+ * ones dropped; each item keeps the origin of the part it came from.
+ */
+export function listItems(parts: readonly Sval[]): Sval[] {
+  const items: Sval[][] = [[]];
+  for (const part of parts) {
+    const plain = part.origin.kind === "literal" || part.origin.kind === "single-brace";
+    part.text.split(/[\n,]/).forEach((fragment, i) => {
+      if (i > 0) items.push([]);
+      items[items.length - 1]!.push(plain ? literal(fragment) : { text: fragment, origin: part.origin });
+    });
+  }
+  return items.map((item) => {
+    const value = concat(item);
+    return { text: value.text.trim(), origin: value.origin };
+  }).filter((item) => item.text !== "");
 }
 
 /** The text GitHub prints for a value in a step's log: secrets are masked. */

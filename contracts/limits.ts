@@ -1,0 +1,124 @@
+/**
+ * The cost model: every bound on what a client can make the server hold or compute, named once here and
+ * imported where it is enforced. Each is either a bound a real tool also has or one no real repository
+ * reaches, so no honest episode meets it; exceeding one is a 4xx or a failed action that says which bound
+ * and by how much, answered at once, never a stall. README.md's "Limits" section lists them (a test checks
+ * that it lists every one with its value).
+ *
+ * The simulated tools' own limits (GitHub's 512,000-byte workflow file, the API server's 3 MiB request,
+ * YAML alias expansion, glob pattern length) live with their simulators: they are what the tools answer,
+ * not what the server protects itself with.
+ */
+
+// --- Requests, on every transport -----------------------------------------------------------------------
+
+/** Largest request body, and WebSocket frame, in bytes (env MAX_BODY_BYTES overrides). */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Deepest nesting of arrays and objects in a JSON body, WebSocket frame or MCP request. No request needs
+ * more than a few levels; thousands of nested brackets in a few kilobytes would otherwise overflow the stack
+ * when an error quotes them or a state holding them is serialised.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/** Characters of a string field in an action (file contents, a patch). */
+export const MAX_TEXT_CHARS = 1_000_000;
+
+/** Characters of a file path in an action. */
+export const MAX_PATH_CHARS = 1024;
+
+/** Largest line number an action may name; the repository's own line bound refuses most far sooner. */
+export const MAX_LINE_NUMBER = 1_000_000;
+
+/** Edits in one edit_file action. */
+export const MAX_EDITS_PER_ACTION = 50;
+
+/** Actions /grader, /arena and grade_trajectory replay: far beyond any scenario's max_steps. */
+export const MAX_GRADED_ACTIONS = 500;
+
+// --- The repository an episode holds --------------------------------------------------------------------
+
+/** Files in one repository; the scenarios have a dozen at most. */
+export const MAX_FILES_PER_REPOSITORY = 200;
+
+/**
+ * Bytes (UTF-8) of one file. Just above GitHub's 512,000-byte limit for a workflow file; no Dockerfile or
+ * manifest a person maintains comes near it.
+ */
+export const MAX_FILE_BYTES = 512 * 1024;
+
+/** Lines of one file. */
+export const MAX_LINES_PER_FILE = 20_000;
+
+/** Bytes (UTF-8) of all the files of one repository together. */
+export const MAX_REPOSITORY_BYTES = 2 * 1024 * 1024;
+
+// --- apply_patch ----------------------------------------------------------------------------------------
+
+/** Hunks in one apply_patch action, over all its files. */
+export const MAX_PATCH_HUNKS = 200;
+
+/**
+ * Hunk lines compared with the file while finding where a patch's hunks apply when their line numbers are
+ * off (the offset search `patch` and `git apply` do too), over the whole action. A patch that needs more is
+ * refused; one whose line numbers are right needs one comparison per hunk line.
+ */
+export const MAX_PATCH_SEARCH_STEPS = 2_000_000;
+
+// --- What error messages quote --------------------------------------------------------------------------
+
+/** Characters of an untrusted value an error message quotes; the rest is elided. */
+export const MAX_QUOTED_CHARS = 120;
+
+/** Validation errors one answer lists (one per unknown key, say); the rest are counted. */
+export const MAX_VALIDATION_DETAILS = 50;
+
+/** Line numbers an "old_content matches N times" message lists. */
+export const MAX_LISTED_MATCHES = 10;
+
+/**
+ * How much of a bad value a validation error echoes in its `input` (pydantic echoes the value whole):
+ * characters of a string, entries of an array or object, levels of nesting.
+ */
+export const MAX_ECHOED_CHARS = 200;
+export const MAX_ECHOED_ENTRIES = 20;
+export const MAX_ECHOED_DEPTH = 6;
+
+// --- Caches ---------------------------------------------------------------------------------------------
+
+/**
+ * Bytes the intent checks' parse cache may hold: each entry is charged its text's length times
+ * PARSE_EXPANSION, the text and its parse together.
+ */
+export const MAX_PARSE_CACHE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Estimated bytes a cached YAML parse holds per character of its text, text included: measured at 2.3 for
+ * a 2 KB manifest and 4.5 for a 650 KB one; 6 leaves room.
+ */
+export const PARSE_EXPANSION = 6;
+
+/** Every bound above by name, for the README's table and the test that keeps the two in step. */
+export const LIMITS = {
+  DEFAULT_MAX_BODY_BYTES,
+  MAX_JSON_DEPTH,
+  MAX_TEXT_CHARS,
+  MAX_PATH_CHARS,
+  MAX_LINE_NUMBER,
+  MAX_EDITS_PER_ACTION,
+  MAX_GRADED_ACTIONS,
+  MAX_FILES_PER_REPOSITORY,
+  MAX_FILE_BYTES,
+  MAX_LINES_PER_FILE,
+  MAX_REPOSITORY_BYTES,
+  MAX_PATCH_HUNKS,
+  MAX_PATCH_SEARCH_STEPS,
+  MAX_QUOTED_CHARS,
+  MAX_VALIDATION_DETAILS,
+  MAX_LISTED_MATCHES,
+  MAX_ECHOED_CHARS,
+  MAX_ECHOED_ENTRIES,
+  MAX_ECHOED_DEPTH,
+  MAX_PARSE_CACHE_BYTES,
+} as const;

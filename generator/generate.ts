@@ -1,0 +1,107 @@
+/**
+ * The scenario generator: `gen:<split>:<difficulty>:<seed>` names one scenario, rebuilt identically from its
+ * id on any machine. Each attempt draws a base of the split and a composition of faults; the first attempt
+ * whose scenario passes every gate is the scenario; a failing attempt is skipped deterministically (attempt n
+ * draws from its own fork of the seed), so the same id always yields the same bytes. Scenarios are kept in a
+ * small cache, since a reset and the grader's replay of the same id follow each other.
+ */
+import { GENERATOR_BASES } from "../tasks/generator/bases.js";
+import { compose } from "../tasks/generator/compose.js";
+import { INJECTORS } from "../tasks/generator/injectors/index.js";
+import type { Injector } from "../tasks/generator/injector.js";
+import { Rng } from "../tasks/generator/rng.js";
+import { composeScenario } from "../tasks/generator/scenario.js";
+import type { GeneratedDifficulty, GeneratedSplit } from "../tasks/generator/task.js";
+import { GENERATED_DIFFICULTIES, GENERATED_SPLITS } from "../tasks/generator/task.js";
+import type { GeneratorBase } from "../tasks/generator/define-base.js";
+import type { Scenario } from "../tasks/schema.js";
+import { checkGates } from "./gates.js";
+
+export interface GeneratedId {
+  split: GeneratedSplit;
+  difficulty: GeneratedDifficulty;
+  seed: number;
+}
+
+const ID = /^gen:(train|validation|test):(easy|medium|hard|expert):(\d{1,15})$/;
+
+export function generatedId(id: GeneratedId): string {
+  return `gen:${id.split}:${id.difficulty}:${id.seed}`;
+}
+
+/** The parts of a generated scenario's id, or null when `id` is not one. */
+export function parseGeneratedId(id: string): GeneratedId | null {
+  const m = ID.exec(id);
+  if (!m) return null;
+  const seed = Number(m[3]);
+  if (!Number.isSafeInteger(seed)) return null;
+  return { split: m[1] as GeneratedSplit, difficulty: m[2] as GeneratedDifficulty, seed };
+}
+
+/** Bases a split draws from: train and validation the train bases, test only the held-out ones. */
+export function basesOf(split: GeneratedSplit, bases: readonly GeneratorBase[] = GENERATOR_BASES): GeneratorBase[] {
+  return bases.filter((b) => (split === "test" ? b.split === "test" : b.split === "train"));
+}
+
+export class GenerationError extends Error {
+  constructor(id: string, attempts: number) {
+    super(`no scenario for ${id} passed the gates in ${attempts} attempts`);
+    this.name = "GenerationError";
+  }
+}
+
+export interface GeneratorOptions {
+  injectors?: readonly Injector[];
+  bases?: readonly GeneratorBase[];
+  /** Attempts before giving up (each a different base and composition). */
+  attempts?: number;
+}
+
+/** Generates the scenario `id` names. @throws GenerationError when no attempt passes the gates. */
+export function generateScenario(id: GeneratedId, options: GeneratorOptions = {}): Scenario {
+  const name = generatedId(id);
+  const injectors = options.injectors ?? INJECTORS;
+  const bases = basesOf(id.split, options.bases);
+  const attempts = options.attempts ?? 40;
+  const root = new Rng(id.seed).fork(`${id.split}/${id.difficulty}`);
+  for (let n = 0; n < attempts; n++) {
+    const rng = root.fork(`attempt ${n}`);
+    const base = rng.pick(bases);
+    const composition = compose(base, injectors, id.difficulty, id.split, rng.fork("compose"));
+    if (!composition) continue;
+    const scenario = composeScenario(base, composition.injections, { id: name, difficulty: id.difficulty, slack: 6 + 2 * composition.injections.length });
+    if (checkGates(scenario).ok) return scenario;
+  }
+  throw new GenerationError(name, attempts);
+}
+
+/** A bounded cache of generated scenarios by id (a reset and the grader's replay of it come close together). */
+export class GeneratedScenarios {
+  private readonly cache = new Map<string, Scenario>();
+
+  constructor(
+    private readonly options: GeneratorOptions = {},
+    private readonly capacity = 64,
+  ) {}
+
+  byId(id: string): Scenario | undefined {
+    const parsed = parseGeneratedId(id);
+    return parsed ? this.get(parsed) : undefined;
+  }
+
+  get(id: GeneratedId): Scenario {
+    const name = generatedId(id);
+    const hit = this.cache.get(name);
+    if (hit) {
+      this.cache.delete(name);
+      this.cache.set(name, hit);
+      return hit;
+    }
+    const scenario = generateScenario(id, this.options);
+    if (this.cache.size >= this.capacity) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(name, scenario);
+    return scenario;
+  }
+}
+
+export { GENERATED_DIFFICULTIES, GENERATED_SPLITS };

@@ -1,0 +1,71 @@
+/**
+ * What a workflow file declares, as facts emitted once per file whenever its YAML can be read (a file GitHub
+ * refuses still declares what it meant to run): its triggers with their filters as written, its jobs with
+ * their matrix legs, and its steps with the commands their scripts run, read with the shared shell parser.
+ * No rule judges these; the grader compares them between a repository's states.
+ */
+import type { Combination } from "./runner/matrix.js";
+
+/** One event under `on:`, with every key under it as written (`branches`, `paths-ignore`, a misspelt `branch`). */
+export interface DeclaredTrigger {
+  event: string;
+  /** Each key's value as strings: a scalar's text, a sequence's items, a mapping's keys (`inputs`), a schedule's crons. */
+  filters: Readonly<Record<string, readonly string[]>>;
+}
+
+export interface WorkflowTriggersEvent {
+  type: "workflow-triggers";
+  file: string;
+  /** Empty when the file has no `on:` (or an empty one). */
+  triggers: readonly DeclaredTrigger[];
+}
+
+export interface WorkflowJobEvent {
+  type: "workflow-job";
+  file: string;
+  job: string;
+  /** The job's `if:` as written, or null. */
+  if: string | null;
+  needs: readonly string[];
+  /** The job runs steps on a runner (it has `steps:` and does not call a reusable workflow). */
+  runsSteps: boolean;
+  /** The reusable workflow a job calls (`uses:` at job level), or null. */
+  uses: string | null;
+  /** `runs-on` labels as written, or null (absent, or a runner group). */
+  runsOn: readonly string[] | null;
+  /** Every matrix combination GitHub runs, in its order; one empty combination without a matrix. */
+  legs: readonly Combination[];
+}
+
+/** A simple command of a step's script. */
+export interface ScriptCommand {
+  /** Its words as written, quotes removed (`$VAR`, `${{ expr }}` and `$(…)` kept as text). */
+  argv: readonly string[];
+  /** 1-based line in the script. */
+  line: number;
+  /** Inside if/while/for/case, a function or a subshell. */
+  conditional: boolean;
+  /** Not run: only text that echo/printf print or a `cat <<EOF` here-document holds. */
+  printed: boolean;
+}
+
+export interface WorkflowStepEvent {
+  type: "workflow-step";
+  file: string;
+  job: string;
+  index: number;
+  name: string | null;
+  id: string | null;
+  /** The action and its ref (`actions/checkout`, `v4`), or null for a `run:` step. */
+  uses: { action: string; ref: string | null } | null;
+  run: boolean;
+  /** `shell:` as written, or null. */
+  shell: string | null;
+  if: string | null;
+  continueOnError: string | null;
+  commands: readonly ScriptCommand[];
+  /** `with:` inputs as written (the `step-run` fact has them resolved). */
+  with: Readonly<Record<string, string>>;
+}
+
+export type DeclarationEvent = WorkflowTriggersEvent | WorkflowJobEvent | WorkflowStepEvent;

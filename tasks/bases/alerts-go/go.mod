@@ -1,0 +1,3 @@
+module github.com/acme/alerts-relay
+
+go 1.22

@@ -1,0 +1,3 @@
+module github.com/acme/fleet/api
+
+go 1.23

@@ -1,0 +1,3 @@
+module github.com/acme/shipping
+
+go 1.23
