@@ -1,10 +1,12 @@
 /**
  * A breakfix server in a child process on 127.0.0.1 and a free port, for the load and soak scripts and the
- * tests that need a real process (signals, memory): started from the TypeScript sources (or another entry
- * that calls runServe), its stdout/stderr kept, its memory read from /proc (Linux), stopped by signal.
+ * tests that need a real process (signals, memory): started from the TypeScript sources, from the build in
+ * dist/, or from another entry that calls runServe; its stdout/stderr kept, its memory read from /proc
+ * (Linux), stopped by signal.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -15,8 +17,12 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Resolves with the exit code (null when killed by a signal) once the process has exited. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
+  /** Whether the process is still running (it has neither exited nor been killed). */
+  running(): boolean;
   /** Everything the process printed so far. */
   output(): string;
+  /** The log lines at level error or fatal printed so far (each a request or task that failed on the server's side). */
+  errorLines(): string[];
   /** Resident memory now, and its peak so far, in bytes (the process and all its threads). */
   memory(): { rss: number; peak: number };
   /** Sends a signal; resolves once the process has exited. */
@@ -26,7 +32,9 @@ export interface ServerProcess {
 export interface ServerProcessOptions {
   /** Environment on top of this process's (WORKERS, LOG_LEVEL, ...). LOG_LEVEL defaults to warn. */
   env?: Record<string, string>;
-  /** The script to run instead of server/bin.ts serve (it must print "listening on <url>"). */
+  /** The build in dist/ (as production runs it: `npm run build` first), or the TypeScript sources (the default). */
+  build?: "dist" | "source";
+  /** A TypeScript script to run instead of `breakfix serve` (it must print "listening on <url>"). */
   entry?: string;
   /** How long to wait for "listening on". */
   startTimeoutMs?: number;
@@ -34,7 +42,13 @@ export interface ServerProcessOptions {
 
 /** Starts the server and resolves once it listens. */
 export async function startServerProcess(options: ServerProcessOptions = {}): Promise<ServerProcess> {
-  const args = options.entry === undefined ? ["--import", "tsx", "server/bin.ts", "serve"] : ["--import", "tsx", options.entry];
+  if (options.build === "dist" && !existsSync(path.join(ROOT, "dist/server/bin.js"))) throw new Error("no build in dist/: run `npm run build` first");
+  const args =
+    options.entry !== undefined
+      ? ["--import", "tsx", options.entry]
+      : options.build === "dist"
+        ? ["dist/server/bin.js", "serve"]
+        : ["--import", "tsx", "server/bin.ts", "serve"];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: "warn", ...options.env, PORT: "0", HOST: "127.0.0.1" },
@@ -63,7 +77,9 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
     pid: child.pid!,
     child,
     exited,
+    running: () => child.exitCode === null && child.signalCode === null,
     output: () => output,
+    errorLines: () => output.split("\n").filter((line) => /"level":"(error|fatal)"/.test(line)),
     memory: () => memoryOf(child.pid!),
     async stop(signal: NodeJS.Signals = "SIGTERM") {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
