@@ -8,8 +8,10 @@
 import type { Judge } from "./judge.js";
 import { z } from "zod";
 import type { Catalog } from "../tasks/catalog.js";
-import { ActionSchema } from "../contracts/actions.js";
+import { ActionSchema, type Action } from "../contracts/actions.js";
+import type { ResetRequest } from "../contracts/observation.js";
 import { Episode } from "./episode.js";
+import { resolveReset } from "./select.js";
 
 export const EpisodeRecordSchema = z.object({
   episode_id: z.string().min(1),
@@ -30,11 +32,31 @@ export class ReplayError extends Error {
 }
 
 /**
- * Rebuilds the episode a record describes by replaying its actions from the scenario's start.
+ * The record of the episode a reset starts, before any action: the scenario it chooses and the seed that
+ * chose it (drawn here when the request gives neither a seed nor a scenario). Replaying it starts the very
+ * episode `Episode.start` would, so a process that only keeps records can hand the start to another.
+ * @throws ResetError for an unknown task or scenario.
+ * @example const record = startRecord(catalog, { task_id: "dockerfile_syntax", seed: 7 }, "ep-1");
+ */
+export function startRecord(catalog: Catalog, request: ResetRequest, episodeId: string): EpisodeRecord {
+  const { scenario, seed } = resolveReset(catalog, request);
+  return { episode_id: episodeId, scenario_id: scenario.id, seed, actions: [], hints_used: 0, done: false };
+}
+
+/** An action as a record keeps it: without the `metadata` clients may attach, which the engine ignores. */
+export function recordedAction(action: Action): Action {
+  const { metadata: _ignored, ...recorded } = action;
+  return recorded as Action;
+}
+
+/**
+ * Rebuilds the episode a record describes by replaying its actions from the scenario's start. `onStep` is
+ * called after each replayed action (a worker reports progress with it, so a long replay is not mistaken for
+ * a stuck one).
  * @throws ReplayError when the scenario is unknown or the replay ends in another state than recorded.
  * @example const episode = replayEpisode(catalog, stored.record, JUDGE);
  */
-export function replayEpisode(catalog: Catalog, record: EpisodeRecord, judge: Judge): Episode {
+export function replayEpisode(catalog: Catalog, record: EpisodeRecord, judge: Judge, onStep?: () => void): Episode {
   if (catalog.scenario(record.scenario_id) === undefined) {
     throw new ReplayError(`episode '${record.episode_id}': unknown scenario '${record.scenario_id}'`);
   }
@@ -43,6 +65,7 @@ export function replayEpisode(catalog: Catalog, record: EpisodeRecord, judge: Ju
   for (const [i, action] of record.actions.entries()) {
     if (episode.done) throw new ReplayError(`episode '${record.episode_id}': action ${i + 1} of ${record.actions.length} comes after the episode ended`);
     episode.step(action);
+    onStep?.();
   }
   const rebuilt = episode.record();
   if (rebuilt.done !== record.done || rebuilt.hints_used !== record.hints_used) {

@@ -15,7 +15,7 @@ import { inspectRepository } from "../simulators/inspect/index.js";
 import type { EpisodeRecord } from "./episode-record.js";
 import type { EpisodeState, Observation, ResetRequest, ScoreBreakdown, StepResult } from "../contracts/observation.js";
 import type { Judge } from "./judge.js";
-import { chooseScenario, freshSeed } from "./select.js";
+import { resolveReset } from "./select.js";
 
 export { ResetError } from "./select.js";
 
@@ -112,8 +112,7 @@ export class Episode {
 
   /** Starts an episode judged by `judge`. Throws ResetError for an unknown task or scenario. */
   static start(catalog: Catalog, request: ResetRequest, episodeId: string, judge: Judge): Episode {
-    const seed = request.seed ?? (request.scenario_id === undefined ? freshSeed() : null);
-    const scenario = chooseScenario(catalog, request, seed ?? 0);
+    const { scenario, seed } = resolveReset(catalog, request);
     const task = catalog.taskDefinition(scenario.task_id);
     if (!task) throw new Error(`scenario ${scenario.id} has no task`);
     return new Episode(scenario, task, judge, episodeId, seed);

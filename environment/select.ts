@@ -29,6 +29,19 @@ export function freshSeed(): number {
   return randomInt(0, 2 ** 31 - 1);
 }
 
+/**
+ * What a reset resolves to: its scenario, and the seed that chose it (null when the request named the scenario
+ * and gave no seed). A reset without a seed or a scenario draws a fresh seed, so the choice can be replayed.
+ * @throws ResetError for an unknown task or scenario.
+ */
+export function resolveReset(
+  catalog: Catalog,
+  request: { task_id?: string; scenario_id?: string; seed?: number; difficulty?: string; split?: string },
+): { scenario: Scenario; seed: number | null } {
+  const seed = request.seed ?? (request.scenario_id === undefined ? freshSeed() : null);
+  return { scenario: chooseScenario(catalog, request, seed ?? 0), seed };
+}
+
 export function chooseScenario(catalog: Catalog, request: { task_id?: string; scenario_id?: string; difficulty?: string; split?: string }, seed: number): Scenario {
   const generated = catalog.generated;
   if ((request.difficulty !== undefined || request.split !== undefined) && (generated === undefined || request.task_id !== generated.task.task_id)) {

@@ -6,6 +6,7 @@ import type { Action } from "../contracts/actions.js";
 import { Episode } from "../environment/episode.js";
 import type { ScoreBreakdown } from "../contracts/observation.js";
 import type { Catalog } from "../tasks/catalog.js";
+import type { Judge } from "../environment/judge.js";
 import { JUDGE } from "./judge.js";
 import type { Scenario } from "../tasks/schema.js";
 
@@ -25,14 +26,21 @@ export interface GradeResult {
   ignored_actions: number;
 }
 
+/** How a replay is run: by which judge (the grader's unless told), and who hears of each step played. */
+export interface GradeOptions {
+  judge?: Judge;
+  /** Called after each action replayed (a worker reports progress with it). */
+  onStep?: () => void;
+}
+
 /**
  * Grades `actions` on `scenario` of `catalog` (the catalogue a server was started with, whose task gives the
  * instructions) by replaying them from the start.
  */
-export function gradeTrajectory(catalog: Catalog, scenario: Scenario, actions: readonly Action[]): GradeResult {
+export function gradeTrajectory(catalog: Catalog, scenario: Scenario, actions: readonly Action[], options: GradeOptions = {}): GradeResult {
   const task = catalog.taskDefinition(scenario.task_id);
   if (!task) throw new Error(`scenario ${scenario.id} has no task in this catalogue`);
-  const episode = Episode.forScenario(scenario, task, JUDGE);
+  const episode = Episode.forScenario(scenario, task, options.judge ?? JUDGE);
   const history: HistoryEntry[] = [];
   let played = 0;
   for (const action of actions) {
@@ -47,6 +55,7 @@ export function gradeTrajectory(catalog: Catalog, scenario: Scenario, actions: r
       last_action_error: observation.last_action_error,
       done,
     });
+    options.onStep?.();
   }
   return { breakdown: episode.grade(), history, ignored_actions: actions.length - played };
 }

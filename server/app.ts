@@ -8,13 +8,20 @@ import { withGenerated } from "../generator/family.js";
 import { loadCatalog } from "../tasks/catalog.js";
 import type { ServerContext } from "./context.js";
 import { errorResponse, NOT_FOUND } from "./errors.js";
+import { Lifecycle } from "./lifecycle.js";
+import { createLogger, type Logger } from "./log.js";
+import { ServerMetrics } from "./metrics.js";
+import { observeRequests } from "./observe.js";
 import { resolveOptions, type AppOptions } from "./options.js";
+import type { EpisodeRuntime } from "./played-episode.js";
+import { createPool, type PoolEvents } from "./pool/pool.js";
 import { agentRoutes } from "./routes/agents.js";
 import { catalogRoutes } from "./routes/catalog.js";
 import { episodeRoutes } from "./routes/episodes.js";
 import { graderRoutes } from "./routes/grader.js";
 import { mcpRoutes } from "./routes/mcp.js";
 import { openenvRoutes } from "./routes/openenv.js";
+import { operationsRoutes } from "./routes/operations.js";
 import { playgroundRoutes } from "./routes/playground.js";
 import { SessionStore } from "./sessions.js";
 
@@ -24,32 +31,72 @@ export type { AppOptions } from "./options.js";
 export type BreakfixApp = Hono & { readonly context: ServerContext };
 
 /**
- * Builds the server. Options win over `env` (MAX_SESSIONS, SESSION_TTL_S, MAX_BODY_BYTES); a malformed value
- * there throws rather than being silently replaced by the default.
+ * Builds the server. Options win over `env` (MAX_SESSIONS, SESSION_TTL_S, MAX_BODY_BYTES, WORKERS, ...; see
+ * options.ts); a malformed value there throws rather than being silently replaced by the default. Worker
+ * threads start on first use (or `context.pool.warmUp()`); `startServer(...).close()` stops them.
  * @example
- * const app = createApp({ maxSessions: 8 });
+ * const app = createApp({ maxSessions: 8, workers: 0 });
  * const res = await app.request("/reset", { method: "POST", body: "{}" });
  */
 export function createApp(options: AppOptions = {}, env: NodeJS.ProcessEnv = process.env): BreakfixApp {
   const resolved = resolveOptions(options, env);
   const catalog = withGenerated(resolved.catalog ?? loadCatalog());
-  const sessions = new SessionStore({
+  const logger = resolved.logger ?? createLogger(resolved.logLevel);
+  const lifecycle = new Lifecycle();
+  // The metrics read the sessions and the pool, which report to the metrics: tied up once all exist.
+  let metrics: ServerMetrics | undefined;
+  const pool = createPool({
+    workers: resolved.workers,
+    stepTimeoutMs: resolved.stepTimeoutMs,
     catalog,
+    judgeModule: resolved.judgeModule,
+    events: poolEvents(logger, () => metrics, resolved.stepTimeoutMs),
+  });
+  const runtime: EpisodeRuntime = { pool, catalog, stepped: (transport, seconds, outcome) => metrics?.step(transport, seconds, outcome) };
+  const sessions = new SessionStore({
+    runtime,
     maxSessions: resolved.maxSessions,
     ttlSeconds: resolved.sessionTtlSeconds,
     clock: resolved.clock,
+    onEvict: (reason, kind) => metrics?.eviction(reason, kind),
     ...(resolved.sweepIntervalMs === undefined ? {} : { sweepIntervalMs: resolved.sweepIntervalMs }),
   });
-  const context: ServerContext = { catalog, sessions, options: resolved };
+  metrics = new ServerMetrics({ sessions: () => sessions.byTransport, pool: () => pool.stats(), wsBufferedBytes: () => lifecycle.bufferedBytes() });
+  const context: ServerContext = { catalog, sessions, pool, options: resolved, logger, metrics, lifecycle };
 
   const app = new Hono();
-  app.onError((error, c) => errorResponse(c, error, resolved.logError));
+  app.use(observeRequests(context));
+  app.onError((error, c) => errorResponse(c, error, logger));
   app.notFound(NOT_FOUND);
-  for (const routes of [openenvRoutes(), episodeRoutes(context), catalogRoutes(context), graderRoutes(context), agentRoutes(context), mcpRoutes(context), playgroundRoutes()]) {
+  for (const routes of [
+    openenvRoutes(),
+    operationsRoutes(context),
+    episodeRoutes(context),
+    catalogRoutes(context),
+    graderRoutes(context),
+    agentRoutes(context),
+    mcpRoutes(context),
+    playgroundRoutes(),
+  ]) {
     app.route("/", routes);
   }
   answerWrongMethods(app);
   return Object.assign(app, { context });
+}
+
+/** The pool's events as log lines and counts. */
+function poolEvents(logger: Logger, metrics: () => ServerMetrics | undefined, stepTimeoutMs: number): PoolEvents {
+  return {
+    deadlineExceeded(task, worker) {
+      metrics()?.timeout(task.op);
+      const episodeId = "episodeId" in task ? task.episodeId : task.op === "start" ? task.record.episode_id : null;
+      logger.warn({ op: task.op, worker, episode_id: episodeId, step_timeout_ms: stepTimeoutMs }, "task stopped at STEP_TIMEOUT_MS");
+    },
+    workerReplaced(worker, reason, error) {
+      metrics()?.workerRestart(reason);
+      logger.warn({ worker, reason, ...(error === undefined ? {} : { err: error }) }, "episode worker replaced");
+    },
+  };
 }
 
 /**

@@ -10,6 +10,7 @@ export interface EndpointInfo {
 
 export const ENDPOINTS: readonly EndpointInfo[] = [
   { method: "GET", path: "/health", summary: "liveness: {status: healthy}" },
+  { method: "GET", path: "/metrics", summary: "requests, step latency, sessions, evictions, worker restarts and timeouts, in Prometheus text format" },
   { method: "GET", path: "/metadata", summary: "name, description, README, version (OpenEnv)" },
   { method: "GET", path: "/schema", summary: "JSON Schemas of the action, the observation and the state" },
   { method: "POST", path: "/reset", summary: "start an episode {task_id?, scenario_id?, seed?, episode_id?}: a new one under a fresh id (and the default) unless episode_id names one" },

@@ -1,25 +1,26 @@
 /**
- * The episode operations every transport shares: start an episode from a reset request, act on it with a
- * raw (unvalidated) action. REST, WebSocket and the MCP tools all call these, so an action means the same
- * thing, fails the same way and scores the same whichever way it arrives. Errors are the server's common
- * ones (ValidationError for bad input, HttpError for a state that refuses the request); each transport turns
- * them into its own wire shape.
+ * The episode operations every transport shares: the record a reset starts, an action validated as every
+ * transport validates it, and the refusal of a finished episode. REST, WebSocket and the MCP tools all call
+ * these, so an action means the same thing, fails the same way and scores the same whichever way it arrives.
+ * Errors are the server's common ones (ValidationError for bad input, HttpError for a state that refuses the
+ * request); each transport turns them into its own wire shape.
  */
-import { startJudgedEpisode } from "../graders/episodes.js";
-import { ActionSchema } from "../contracts/actions.js";
-import { Episode, EpisodeDoneError, ResetError } from "../environment/episode.js";
-import type { ResetRequest, StepResult } from "../contracts/observation.js";
+import { ActionSchema, type Action } from "../contracts/actions.js";
+import { ResetError } from "../environment/episode.js";
+import { startRecord, type EpisodeRecord } from "../environment/episode-record.js";
+import type { ResetRequest } from "../contracts/observation.js";
 import type { Catalog } from "../tasks/catalog.js";
 import { HttpError, ValidationError } from "./errors.js";
 import { parseOrThrow } from "./validation.js";
 
 /**
- * Starts an episode; an unknown task or scenario becomes a validation error at `loc` + the field.
- * @example startEpisode(catalog, { scenario_id: "typo_filename" }, "ep-1", ["body"])
+ * The record of the episode a reset starts; an unknown task or scenario becomes a validation error at
+ * `loc` + the field.
+ * @example startingRecord(catalog, { scenario_id: "typo_filename" }, "ep-1", ["body"])
  */
-export function startEpisode(catalog: Catalog, request: ResetRequest, id: string, loc: Array<string | number> = []): Episode {
+export function startingRecord(catalog: Catalog, request: ResetRequest, id: string, loc: Array<string | number> = []): EpisodeRecord {
   try {
-    return startJudgedEpisode(catalog, request, id);
+    return startRecord(catalog, request, id);
   } catch (error) {
     if (error instanceof ResetError) {
       throw new ValidationError([{ type: "value_error", loc: [...loc, error.field], msg: error.message, input: request[error.field] ?? null }]);
@@ -36,19 +37,11 @@ export const STATE_WHERE = {
 } as const;
 
 /**
- * Validates `raw` as an action (errors relative to the action, as OpenEnv reports them) and applies it.
- * `stateAt` says where the caller reads the state, for the refusal of a finished episode.
- * @throws ValidationError for a malformed action; HttpError 409 when the episode is already done.
+ * Validates `raw` as an action, with errors relative to the action, as OpenEnv reports them.
+ * @throws ValidationError for a malformed action.
  */
-export function stepEpisode(episode: Episode, raw: unknown, stateAt: string): StepResult {
-  const action = parseOrThrow(ActionSchema, raw, []);
-  if (episode.done) throw episodeDone(episode.episodeId, stateAt);
-  try {
-    return episode.step(action);
-  } catch (error) {
-    if (error instanceof EpisodeDoneError) throw episodeDone(episode.episodeId, stateAt);
-    throw error;
-  }
+export function parseAction(raw: unknown): Action {
+  return parseOrThrow(ActionSchema, raw, []);
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { Logger } from "./log.js";
 
 /** One pydantic-style validation error: `loc` is the path to the bad value, starting with "body" for body fields. */
 export interface ValidationDetail {
@@ -36,18 +37,15 @@ export class ValidationError extends Error {
   }
 }
 
-/** A logger for what clients must not see; console.error by default, silenced in tests. */
-export type ErrorLogger = (message: string, error: unknown) => void;
-
 /** Turns any thrown value into the answer a client gets. Unknown errors are logged and become a bare 500. */
-export function errorResponse(c: Context, error: unknown, log: ErrorLogger): Response {
+export function errorResponse(c: Context, error: unknown, logger: Logger): Response {
   try {
     if (error instanceof ValidationError) return c.json({ detail: error.details }, 422);
     if (error instanceof HttpError) return c.json({ detail: error.message }, error.status, error.headers);
   } catch (serialisation) {
     error = serialisation; // an answer that cannot be written is the server's fault
   }
-  log(`${c.req.method} ${c.req.path} failed`, error);
+  logger.error({ err: error, method: c.req.method, path: c.req.path.slice(0, 200) }, "request failed");
   return c.json({ detail: "internal error" }, 500);
 }
 

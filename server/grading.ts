@@ -1,27 +1,34 @@
 /**
  * Grading a trajectory by replay, shared by POST /grader and the grade_trajectory tool: the scenario id and
- * the actions are all it needs; it never trusts rewards or states a client reports.
+ * the actions are all it needs; it never trusts rewards or states a client reports. Requests are validated
+ * here; the replay runs in the episode pool (a worker thread when there are workers).
  */
 import { ActionSchema, type Action } from "../contracts/actions.js";
-import { gradeTrajectory, type GradeResult } from "../graders/grade.js";
+import type { GradeResult } from "../graders/grade.js";
 import type { Catalog } from "../tasks/catalog.js";
 import { ValidationError, type ValidationDetail } from "./errors.js";
+import type { EpisodePool } from "./pool/pool.js";
 import { GraderRequestSchema } from "./requests.js";
 import { parseOrThrow, toValidationDetails } from "./validation.js";
 
 /** What /grader answers: the scenario, the score breakdown and the per-step history. */
 export type GradeReport = { scenario_id: string } & Pick<GradeResult, "breakdown" | "history">;
 
+/** Where grading runs: the catalogue requests are checked against, and the pool that replays. */
+export interface GradingContext {
+  catalog: Catalog;
+  pool: EpisodePool;
+}
+
 /**
  * Validates a `{scenario_id, actions}` request and grades it; every error is located under `loc`.
- * @example gradeRequest(catalog, { scenario_id: "typo_filename", actions: [] }, ["body"])
+ * @example await gradeRequest({ catalog, pool }, { scenario_id: "typo_filename", actions: [] }, ["body"])
  */
-export function gradeRequest(catalog: Catalog, raw: unknown, loc: Array<string | number>): GradeReport {
+export async function gradeRequest(ctx: GradingContext, raw: unknown, loc: Array<string | number>): Promise<GradeReport> {
   const request = parseOrThrow(GraderRequestSchema, raw, loc);
   const actions = parseActions(request.actions, [...loc, "actions"]);
-  const scenario = catalog.scenario(request.scenario_id);
-  if (scenario === undefined) {
-    const valid = catalog.scenarios.map((s) => s.id).join(", ");
+  if (ctx.catalog.scenario(request.scenario_id) === undefined) {
+    const valid = ctx.catalog.scenarios.map((s) => s.id).join(", ");
     throw new ValidationError([
       {
         type: "value_error",
@@ -31,7 +38,7 @@ export function gradeRequest(catalog: Catalog, raw: unknown, loc: Array<string |
       },
     ]);
   }
-  const { breakdown, history } = gradeTrajectory(catalog, scenario, actions);
+  const { breakdown, history } = await ctx.pool.run({ op: "grade", scenarioId: request.scenario_id, actions });
   return { scenario_id: request.scenario_id, breakdown, history };
 }
 

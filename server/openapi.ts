@@ -50,13 +50,14 @@ const OPERATIONS: Record<string, OperationTypes> = {
       "Without episode_id: a new episode under a fresh id, which also becomes the default episode. With one: that episode, " +
       "restarted if it exists. An empty body or null starts a random scenario. Unknown fields are a 422.",
   },
-  "POST /step": { body: StepBodySchema, response: StepResultSchema, errors: [404, 409] },
-  "GET /state": { query: StateQuerySchema, response: EpisodeStateSchema, errors: [404] },
+  "POST /step": { body: StepBodySchema, response: StepResultSchema, errors: [404, 409, 503] },
+  "GET /state": { query: StateQuerySchema, response: EpisodeStateSchema, errors: [404, 503] },
   "DELETE /episodes/:episode_id": { response: EpisodeClosedSchema, errors: [404] },
   "GET /tasks": { response: TasksSchema },
   "GET /tasks/:task_id": { response: TaskViewSchema, errors: [404] },
   "GET /info": { response: InfoSchema },
-  "POST /grader": { body: GraderBodySchema, response: GradeReportSchema },
+  "POST /grader": { body: GraderBodySchema, response: GradeReportSchema, errors: [503] },
+  "GET /metrics": { mediaType: "text/plain", description: "Prometheus text exposition format (version 0.0.4)." },
   "POST /mcp": {
     body: RpcRequestSchema,
     response: RpcResponseSchema,
@@ -69,7 +70,12 @@ const OPERATIONS: Record<string, OperationTypes> = {
   "GET /assets/:file": { mediaType: "application/octet-stream", errors: [404], description: "The scripts and styles the pages name, with Content-Encoding br or gzip when the client accepts it; a name no page references is a 404." },
 };
 
-const STATUS_TEXT: Record<number, string> = { 404: "Not found", 409: "Conflict with the episode's state", 426: "Upgrade required", 503: "At capacity" };
+const STATUS_TEXT: Record<number, string> = {
+  404: "Not found",
+  409: "Conflict with the episode's state",
+  426: "Upgrade required",
+  503: "At capacity, shutting down (with Retry-After), or stopped at STEP_TIMEOUT_MS (nothing recorded)",
+};
 
 let cached: Record<string, unknown> | undefined;
 

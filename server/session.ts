@@ -2,14 +2,14 @@
  * A private episode session: the one a WebSocket connection holds, or one an MCP client opened
  * (`openenv/session/create`, or `initialize` over Streamable HTTP). Unlike an HTTP episode it exists before
  * its first episode (OpenEnv's clients connect first, reset later) and outlives its episodes: each reset or
- * `start_scenario` replaces the episode inside the same session.
+ * `start_scenario` replaces the episode inside the same session. Its episode is a PlayedEpisode like any
+ * other, so it has a record too, and is rebuilt from it if the pool loses it.
  */
 import { randomUUID } from "node:crypto";
-import type { Episode } from "../environment/episode.js";
-import type { ResetRequest, StepResult } from "../contracts/observation.js";
-import type { Catalog } from "../tasks/catalog.js";
-import { startEpisode } from "./episode-commands.js";
+import type { ResetRequest } from "../contracts/observation.js";
+import { startingRecord } from "./episode-commands.js";
 import { HttpError } from "./errors.js";
+import { PlayedEpisode, type EpisodeRuntime } from "./played-episode.js";
 
 /** Which transport opened the session: a live socket owns a "ws" session until it closes. */
 export type SessionTransport = "ws" | "mcp";
@@ -19,7 +19,7 @@ export type SessionEndReason = "closed" | "expired";
 
 /** One private session and its current episode. */
 export class Session {
-  private current: Episode | null = null;
+  private current: PlayedEpisode | null = null;
   private ended = false;
   /** Milliseconds since the epoch of the last use; the store expires the session from it. */
   lastUsed: number;
@@ -32,6 +32,7 @@ export class Session {
     readonly id: string,
     readonly transport: SessionTransport,
     private readonly clock: () => number,
+    private readonly runtime: EpisodeRuntime,
   ) {
     this.lastUsed = clock();
   }
@@ -42,7 +43,7 @@ export class Session {
   }
 
   /** The current episode, or null before the first reset; unlike episode(), neither throws nor counts as use. */
-  get activeEpisode(): Episode | null {
+  get activeEpisode(): PlayedEpisode | null {
     return this.current;
   }
 
@@ -56,19 +57,36 @@ export class Session {
     this.lastUsed = this.clock();
   }
 
-  /** Starts (or restarts) the session's episode; the episode id is the request's, else a fresh one. */
-  start(catalog: Catalog, request: ResetRequest, resetLoc: Array<string | number> = []): StepResult {
+  /**
+   * Starts (or restarts) the session's episode and answers its first observation as JSON; the episode id is
+   * the request's, else a fresh one. A start that fails leaves the session's episode as it was.
+   * @throws ValidationError for an unknown task or scenario (at `resetLoc` + the field).
+   */
+  async start(request: ResetRequest, resetLoc: Array<string | number> = []): Promise<string> {
     this.touch();
-    const episode = startEpisode(catalog, request, request.episode_id ?? randomUUID(), resetLoc);
+    const record = startingRecord(this.runtime.catalog, request, request.episode_id ?? randomUUID(), resetLoc);
+    const episode = new PlayedEpisode(this.runtime, this.transport, record);
+    let first: string;
+    try {
+      first = await episode.started;
+    } catch (error) {
+      episode.release();
+      throw error;
+    }
+    if (this.ended) {
+      episode.release();
+      throw new HttpError(409, "the session ended while its episode was starting; connect again");
+    }
+    this.current?.release();
     this.current = episode;
-    return episode.observe();
+    return first;
   }
 
   /**
    * The session's episode.
    * @throws HttpError 409 before the first reset: there is nothing to act on yet.
    */
-  episode(): Episode {
+  episode(): PlayedEpisode {
     this.touch();
     if (this.current === null) {
       throw new HttpError(409, "no episode in this session yet: reset first (the start_scenario tool over MCP)");
@@ -80,6 +98,7 @@ export class Session {
   end(reason: SessionEndReason): void {
     if (this.ended) return;
     this.ended = true;
+    this.current?.release();
     this.current = null;
     this.onEnd?.(reason);
   }

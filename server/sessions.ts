@@ -23,22 +23,31 @@
  * spends it.
  */
 import { randomUUID } from "node:crypto";
+import type { Action } from "../contracts/actions.js";
 import type { Episode } from "../environment/episode.js";
-import type { EpisodeState, ResetRequest, StepResult } from "../contracts/observation.js";
-import type { Catalog } from "../tasks/catalog.js";
-import { startEpisode } from "./episode-commands.js";
+import { replayEpisode } from "../environment/episode-record.js";
+import type { ResetRequest } from "../contracts/observation.js";
+import { JUDGE } from "../graders/judge.js";
+import { startingRecord, STATE_WHERE } from "./episode-commands.js";
 import { HttpError } from "./errors.js";
 import { HttpEpisodes, type StoredEpisode } from "./http-episodes.js";
+import type { EpisodeRuntime, StepOutcome } from "./played-episode.js";
 import { Session, type SessionTransport } from "./session.js";
 
+/** Why a place was freed without its owner asking: idle past the TTL, or a finished episode making room. */
+export type EvictionReason = "expired" | "capacity";
+
 export interface SessionStoreOptions {
-  catalog: Catalog;
+  /** The pool that plays the episodes, and the catalogue they come from. */
+  runtime: EpisodeRuntime;
   maxSessions: number;
   ttlSeconds: number;
   /** Milliseconds since the epoch; injectable so that tests can age episodes without waiting. */
   clock: () => number;
   /** How often the background sweep runs; 0 disables it (expiry then happens lazily on every access). */
   sweepIntervalMs?: number;
+  /** Told of every place freed by expiry or eviction (metrics). */
+  onEvict?: (reason: EvictionReason, kind: "http" | SessionTransport) => void;
 }
 
 /** A refusal for lack of room: HTTP 503, WebSocket CAPACITY_REACHED, JSON-RPC -32000. */
@@ -58,6 +67,12 @@ export class CapacityError extends HttpError {
   }
 }
 
+/** An answer about an HTTP episode: which episode it was (the default resolved), and the JSON to send. */
+export interface EpisodeAnswer {
+  episodeId: string;
+  json: string;
+}
+
 /** HTTP episodes by id and private sessions by session id, with one capacity and idle expiry. */
 export class SessionStore {
   private readonly episodes: HttpEpisodes;
@@ -66,7 +81,7 @@ export class SessionStore {
   private readonly timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: SessionStoreOptions) {
-    this.episodes = new HttpEpisodes(options.catalog);
+    this.episodes = new HttpEpisodes(options.runtime);
     const interval = options.sweepIntervalMs ?? Math.min(options.ttlSeconds * 1000, 60_000);
     if (interval > 0) {
       this.timer = setInterval(() => this.sweep(), interval);
@@ -87,6 +102,14 @@ export class SessionStore {
     return { httpEpisodes: this.episodes.size, privateSessions: this.privateSessions.size };
   }
 
+  /** Live sessions by transport, for /metrics. */
+  get byTransport(): Record<"http" | SessionTransport, number> {
+    this.sweep();
+    const counts = { http: this.episodes.size, ws: 0, mcp: 0 };
+    for (const session of this.privateSessions.values()) counts[session.transport]++;
+    return counts;
+  }
+
   /** The configured MAX_SESSIONS and SESSION_TTL_S. */
   get limits(): { maxSessions: number; ttlSeconds: number } {
     return { maxSessions: this.options.maxSessions, ttlSeconds: this.options.ttlSeconds };
@@ -105,7 +128,7 @@ export class SessionStore {
   open(transport: SessionTransport): Session {
     this.sweep();
     this.makeRoom();
-    const session = new Session(randomUUID(), transport, this.options.clock);
+    const session = new Session(randomUUID(), transport, this.options.clock, this.options.runtime);
     this.privateSessions.set(session.id, session);
     return session;
   }
@@ -128,47 +151,55 @@ export class SessionStore {
   }
 
   /**
-   * Starts an episode (see the module comment for which one) and returns its first observation.
+   * Starts an episode (see the module comment for which one) and answers its first observation. The place
+   * is taken at once, so concurrent resets cannot overfill the store; a start that fails gives it back.
    * @throws CapacityError when a new episode finds no room; ValidationError for unknown ids.
    */
-  reset(request: ResetRequest): StepResult {
+  async reset(request: ResetRequest): Promise<EpisodeAnswer> {
     this.sweep();
     const named = request.episode_id;
     const id = named ?? randomUUID();
-    // Start first: an unknown task or scenario must leave every stored episode as it was.
-    const episode = startEpisode(this.options.catalog, request, id, ["body"]);
+    // The record first: an unknown task or scenario must leave every stored episode as it was.
+    const record = startingRecord(this.options.runtime.catalog, request, id, ["body"]);
     // Restarting an episode that exists does not add one.
     if (named === undefined || !this.episodes.has(named)) this.makeRoom();
-    this.episodes.add(episode, this.options.clock());
+    const episode = this.episodes.add(record, this.options.clock());
     if (named === undefined) this.defaultId = id;
-    return episode.observe();
+    try {
+      return { episodeId: id, json: await episode.started };
+    } catch (error) {
+      if (this.episodes.peek(id)?.episode === episode) this.close(id);
+      throw error;
+    }
   }
 
   /**
-   * Applies a raw action to the episode named `id`, or the default one.
-   * @throws HttpError 404 (unknown or expired), 409 (done); ValidationError for a malformed action.
+   * Plays a validated action in the episode named `id`, or the default one.
+   * @throws HttpError 404 (unknown or expired), 409 (done), or the pool's errors (the action then not recorded).
    */
-  step(id: string | undefined, raw: unknown): StepResult {
+  async step(id: string | undefined, action: Action): Promise<EpisodeAnswer & Omit<StepOutcome, "json">> {
     const [key, stored] = this.lookup(id);
-    return this.episodes.step(key, stored, raw);
+    const outcome = await stored.episode.step(action, STATE_WHERE.http(key));
+    return { episodeId: key, ...outcome };
   }
 
   /**
    * The state of the episode named `id`, or the default one: its current observation and its history.
    * @throws HttpError 404 for an unknown or expired id, or when there is no default episode.
    */
-  state(id: string | undefined): EpisodeState {
+  async state(id: string | undefined): Promise<EpisodeAnswer> {
     const [key, stored] = this.lookup(id);
-    return this.episodes.state(key, stored);
+    return { episodeId: key, json: await stored.episode.state() };
   }
 
   /**
-   * The episode named `id`, or the default one (rebuilt from its record when finished); counts as use.
+   * The episode named `id`, or the default one, rebuilt from its record in this thread (for inspection: the
+   * live one is the pool's); counts as use.
    * @throws HttpError 404 as state() does.
    */
   episode(id: string | undefined): Episode {
-    const [key, stored] = this.lookup(id);
-    return this.episodes.episode(key, stored);
+    const [, stored] = this.lookup(id);
+    return replayEpisode(this.options.runtime.catalog, stored.episode.record, JUDGE);
   }
 
   /** Ends an HTTP episode; returns whether it existed. */
@@ -184,6 +215,7 @@ export class SessionStore {
     for (const [id, stored] of [...this.episodes.entries()]) {
       if (stored.lastAccess <= cutoff) {
         this.close(id);
+        this.options.onEvict?.("expired", "http");
         dropped++;
       }
     }
@@ -191,6 +223,7 @@ export class SessionStore {
       if (session.lastUsed <= cutoff) {
         this.privateSessions.delete(id);
         session.end("expired");
+        this.options.onEvict?.("expired", session.transport);
         dropped++;
       }
     }
@@ -227,9 +260,12 @@ export class SessionStore {
     if (active() < this.options.maxSessions) return;
     let oldest: [string, StoredEpisode] | undefined;
     for (const entry of this.episodes.entries()) {
-      if (entry[1].record.done && (oldest === undefined || entry[1].lastAccess < oldest[1].lastAccess)) oldest = entry;
+      if (entry[1].episode.done && (oldest === undefined || entry[1].lastAccess < oldest[1].lastAccess)) oldest = entry;
     }
-    if (oldest !== undefined) this.close(oldest[0]);
+    if (oldest !== undefined) {
+      this.close(oldest[0]);
+      this.options.onEvict?.("capacity", "http");
+    }
     if (active() >= this.options.maxSessions) throw new CapacityError(active(), this.options.maxSessions, this.options.ttlSeconds);
   }
 

@@ -1,8 +1,10 @@
 /**
  * `breakfix serve`: the HTTP and WebSocket server on PORT/HOST until SIGTERM or SIGINT, then a graceful
- * close (WebSockets told the server is going away, in-flight requests finish; see listen.ts).
+ * close within SHUTDOWN_TIMEOUT_S (new requests refused with 503, in-flight ones finished, WebSockets closed
+ * with 1001; see listen.ts). A second signal during the close exits at once, with status 1. The episode workers start
+ * loading as the server starts listening, so the first requests do not wait for all of them.
  */
-import { createApp, type BreakfixApp } from "../app.js";
+import { createApp, type AppOptions, type BreakfixApp } from "../app.js";
 import { startServer, type RunningServer } from "../listen.js";
 import { packageInfo } from "../package-info.js";
 import { parseCommandArgs } from "./args.js";
@@ -10,7 +12,7 @@ import { EXIT, UsageError, type CliIO } from "./io.js";
 import { SERVE_USAGE } from "./usage.js";
 
 /** Runs the server; resolves to 0 once it has closed after a stop signal. */
-export async function runServe(args: string[], io: CliIO): Promise<number> {
+export async function runServe(args: string[], io: CliIO, appOptions: AppOptions = {}): Promise<number> {
   const { values } = parseCommandArgs(args, { port: { type: "string" }, host: { type: "string" } }, SERVE_USAGE, false);
   if (values.help) {
     io.stdout(SERVE_USAGE);
@@ -21,17 +23,20 @@ export async function runServe(args: string[], io: CliIO): Promise<number> {
 
   let app;
   try {
-    app = createApp({}, io.env);
+    app = createApp(appOptions, io.env);
   } catch (error) {
     // A malformed MAX_SESSIONS and the like: say which, do not start half-configured.
     throw new UsageError(error instanceof Error ? error.message : String(error), SERVE_USAGE);
   }
   const server = await listen(app, port, host);
+  const warming = app.context.pool.warmUp();
   io.stdout(`breakfix ${packageInfo().version} listening on ${server.url}\n`);
 
   await stopRequested(io);
   io.stdout("breakfix: shutting down\n");
+  if (io.stop === undefined) exitOnSecondSignalOrOverrun(app.context.options.shutdownTimeoutSeconds);
   await server.close();
+  await warming;
   return EXIT.ok;
 }
 
@@ -50,6 +55,17 @@ async function listen(app: BreakfixApp, port: number, host: string): Promise<Run
     const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new UsageError(`cannot listen on ${host}:${port}: ${code}`, SERVE_USAGE);
   }
+}
+
+/**
+ * A second SIGTERM or SIGINT during the close exits at once; and should anything keep the process up past
+ * the budget once the close has resolved, a timer (which does not keep it up itself) ends it.
+ */
+function exitOnSecondSignalOrOverrun(budgetSeconds: number): void {
+  const abandon = (): void => process.exit(EXIT.findings);
+  process.once("SIGTERM", abandon);
+  process.once("SIGINT", abandon);
+  setTimeout(() => process.exit(EXIT.ok), budgetSeconds * 1000 + 2000).unref();
 }
 
 function stopRequested(io: CliIO): Promise<void> {

@@ -15,6 +15,7 @@ import { packageInfo } from "../package-info.js";
 import type { Session } from "../session.js";
 import { CapacityError, type SessionStore } from "../sessions.js";
 import type { Catalog } from "../../tasks/catalog.js";
+import type { EpisodePool } from "../pool/pool.js";
 import { callTool, describeTools } from "../tools/call.js";
 import { callToolResult, toolErrorResult } from "../tools/wire.js";
 import { RPC, rpcError, rpcResult, type RpcRequest, type RpcResponse } from "./jsonrpc.js";
@@ -26,6 +27,7 @@ export const SUPPORTED_PROTOCOL_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03
 export interface RpcCaller {
   store: SessionStore;
   catalog: Catalog;
+  pool: EpisodePool;
   /** The session the transport binds the request to: a /ws connection's, or the one Mcp-Session-Id names. */
   bound: Session | null;
 }
@@ -38,9 +40,9 @@ export interface RpcOutcome {
 
 /**
  * Answers one request.
- * @example dispatch({ jsonrpc: "2.0", id: 1, method: "tools/list" }, caller)
+ * @example await dispatch({ jsonrpc: "2.0", id: 1, method: "tools/list" }, caller)
  */
-export function dispatch(request: RpcRequest, caller: RpcCaller): RpcOutcome {
+export async function dispatch(request: RpcRequest, caller: RpcCaller): Promise<RpcOutcome> {
   const { id, method } = request;
   const params = request.params ?? {};
   if (id === undefined && method.startsWith("notifications/")) return { response: null };
@@ -52,7 +54,7 @@ export function dispatch(request: RpcRequest, caller: RpcCaller): RpcOutcome {
     case "tools/list":
       return { response: rpcResult(id, { tools: describeTools() }) };
     case "tools/call":
-      return { response: toolsCall(request, caller) };
+      return { response: await toolsCall(request, caller) };
     case "openenv/session/create":
       return { response: createSession(request, caller) };
     case "openenv/session/close":
@@ -87,7 +89,7 @@ function initialize(request: RpcRequest, caller: RpcCaller): RpcOutcome {
   return { response: rpcResult(request.id, result), ...(opened ? { opened } : {}) };
 }
 
-function toolsCall(request: RpcRequest, caller: RpcCaller): RpcResponse {
+async function toolsCall(request: RpcRequest, caller: RpcCaller): Promise<RpcResponse> {
   const { id } = request;
   const params = request.params ?? {};
   const name = params.name;
@@ -98,7 +100,7 @@ function toolsCall(request: RpcRequest, caller: RpcCaller): RpcResponse {
     if (session === null) return rpcError(id, RPC.INVALID_PARAMS, `Unknown session_id: ${quote(params.session_id)}`);
   }
   session?.touch();
-  const outcome = callTool(name, params.arguments, { catalog: caller.catalog, session });
+  const outcome = await callTool(name, params.arguments, { catalog: caller.catalog, pool: caller.pool, session });
   if (outcome.ok) return rpcResult(id, callToolResult(outcome.data));
   if (outcome.errorType === "tool_not_found") return rpcError(id, RPC.INVALID_PARAMS, outcome.message);
   if (session?.protocolVersion !== undefined) return rpcResult(id, toolErrorResult(outcome.errorType, outcome.message, outcome.details));

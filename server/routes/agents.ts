@@ -1,17 +1,23 @@
 /**
  * POST /baseline: the heuristic agent's results on one scenario, a task's, or all. POST /arena: two action
  * lists on one scenario, both graded by replay, and which did better. Both are pure functions of their input,
- * computed in-process; neither touches the server's sessions.
+ * played in the episode pool (each baseline scenario, and each side of the arena, a task of its own, so they
+ * spread over the workers); neither touches the server's sessions.
  */
 import { Hono } from "hono";
 import { z } from "zod";
 import { ActionSchema, type Action } from "../../contracts/actions.js";
+import { builtinAgent } from "../../baseline/benchmark.js";
+import type { EpisodeResult } from "../../baseline/play.js";
+import { summarise, type EvaluationReport } from "../../baseline/report.js";
 import { SelectionError } from "../../baseline/selection.js";
-import { gradeTrajectory, type GradeResult } from "../../graders/grade.js";
+import type { GradeResult } from "../../graders/grade.js";
 import { baselineReport } from "../baseline-reports.js";
 import { EMPTY_BODY, readJsonBody } from "../body.js";
 import type { ServerContext } from "../context.js";
 import { ValidationError, type ValidationDetail } from "../errors.js";
+import { note } from "../observe.js";
+import type { EpisodePool } from "../pool/pool.js";
 import { MAX_GRADED_ACTIONS } from "../requests.js";
 import { parseOrThrow, toValidationDetails } from "../validation.js";
 
@@ -50,14 +56,21 @@ export function agentRoutes(ctx: ServerContext): Hono {
     const body = await readJsonBody(c, ctx.options.maxBodyBytes);
     // An empty body (or null) means "every scenario", as /reset treats it.
     const request = parseOrThrow(BaselineRequestSchema, body === EMPTY_BODY || body === null ? {} : body, ["body"]);
+    let report: Promise<EvaluationReport>;
     try {
-      return c.json(await baselineReport(ctx.catalog, request));
+      report = baselineReport(ctx.catalog, request, async (scenarioIds) => {
+        const results = await baselineEpisodes(ctx.pool, scenarioIds);
+        return summarise("baseline", results, builtinAgent("baseline", ctx.catalog).readsHiddenData);
+      });
     } catch (error) {
       if (error instanceof SelectionError) {
         throw new ValidationError([{ type: "value_error", loc: ["body", error.field], msg: error.message, input: request[error.field] ?? null }]);
       }
       throw error;
     }
+    const answer = await report;
+    note(c, { scenarios: answer.episodes.length });
+    return c.json(answer);
   });
 
   app.post("/arena", async (c) => {
@@ -76,8 +89,11 @@ export function agentRoutes(ctx: ServerContext): Hono {
       });
     }
     if (details.length > 0 || scenario === undefined) throw new ValidationError(details);
-    const gradedA = gradeTrajectory(ctx.catalog, scenario, a);
-    const gradedB = gradeTrajectory(ctx.catalog, scenario, b);
+    const [gradedA, gradedB] = await Promise.all([
+      ctx.pool.run({ op: "grade", scenarioId: scenario.id, actions: a }),
+      ctx.pool.run({ op: "grade", scenarioId: scenario.id, actions: b }),
+    ]);
+    note(c, { scenario_id: scenario.id });
     const verdict = arenaWinner(gradedA, gradedB);
     const labelOf = { a: request.a.label, b: request.b.label, tie: null };
     return c.json({
@@ -91,6 +107,20 @@ export function agentRoutes(ctx: ServerContext): Hono {
   });
 
   return app;
+}
+
+/**
+ * The heuristic agent once on each scenario, in order, as many at once as the pool has workers (one at a
+ * time in-process), so a /baseline over every scenario leaves room between its episodes for others' steps.
+ */
+async function baselineEpisodes(pool: EpisodePool, scenarioIds: readonly string[]): Promise<EpisodeResult[]> {
+  const results = new Array<EpisodeResult>(scenarioIds.length);
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    for (let i = next++; i < scenarioIds.length; i = next++) results[i] = await pool.run({ op: "baseline", scenarioId: scenarioIds[i]! });
+  };
+  await Promise.all(Array.from({ length: Math.max(1, pool.size) }, lane));
+  return results;
 }
 
 /** Validates each action; bad ones are added to `details` at `loc` + index, so one answer names them all. */

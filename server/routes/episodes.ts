@@ -10,6 +10,8 @@ import { ActionSchema } from "../../contracts/actions.js";
 import { EMPTY_BODY, readJsonBody } from "../body.js";
 import type { ServerContext } from "../context.js";
 import { HttpError, ValidationError } from "../errors.js";
+import { jsonText } from "../json-answer.js";
+import { note } from "../observe.js";
 import { EpisodePathSchema, StateQuerySchema, StepRequestSchema } from "../requests.js";
 import { parseResetRequest } from "../reset-request.js";
 import { parseOrThrow } from "../validation.js";
@@ -22,7 +24,9 @@ export function episodeRoutes(ctx: ServerContext): Hono {
     const body = await readJsonBody(c, ctx.options.maxBodyBytes);
     // OpenEnv accepts an empty body and a JSON null as "no arguments".
     const request = parseResetRequest(body === EMPTY_BODY || body === null ? {} : body, ["body"]);
-    return c.json(ctx.sessions.reset(request));
+    const answer = await ctx.sessions.reset(request);
+    note(c, { episode_id: answer.episodeId });
+    return jsonText(c, answer.json);
   });
 
   app.post("/step", async (c) => {
@@ -32,17 +36,23 @@ export function episodeRoutes(ctx: ServerContext): Hono {
     }
     const request = parseOrThrow(StepRequestSchema, body, ["body"]);
     // Validate everything before looking the episode up, as FastAPI does (422 before 404).
-    parseOrThrow(ActionSchema, request.action, []);
-    return c.json(ctx.sessions.step(request.episode_id, request.action));
+    const action = parseOrThrow(ActionSchema, request.action, []);
+    note(c, { episode_id: request.episode_id ?? ctx.sessions.defaultEpisodeId, action_type: action.action_type });
+    const answer = await ctx.sessions.step(request.episode_id, action);
+    note(c, { outcome: answer.failed ? "failed_action" : answer.done ? "done" : "ok" });
+    return jsonText(c, answer.json);
   });
 
-  app.get("/state", (c) => {
+  app.get("/state", async (c) => {
     const query = parseOrThrow(StateQuerySchema, c.req.query(), ["query"]);
-    return c.json(ctx.sessions.state(query.episode_id));
+    const answer = await ctx.sessions.state(query.episode_id);
+    note(c, { episode_id: answer.episodeId });
+    return jsonText(c, answer.json);
   });
 
   app.delete("/episodes/:episode_id", (c) => {
     const { episode_id: id } = parseOrThrow(EpisodePathSchema, c.req.param(), ["path"]);
+    note(c, { episode_id: id });
     if (!ctx.sessions.close(id)) {
       throw new HttpError(404, `episode '${id}' not found (unknown, already closed, or expired after ${ctx.options.sessionTtlSeconds} s idle)`);
     }

@@ -6,6 +6,7 @@ import { Hono } from "hono";
 import { EMPTY_BODY, readJsonBody } from "../body.js";
 import type { ServerContext } from "../context.js";
 import { gradeRequest } from "../grading.js";
+import { note } from "../observe.js";
 
 /** POST /grader. */
 export function graderRoutes(ctx: ServerContext): Hono {
@@ -13,7 +14,9 @@ export function graderRoutes(ctx: ServerContext): Hono {
 
   app.post("/grader", async (c) => {
     const body = await readJsonBody(c, ctx.options.maxBodyBytes);
-    return c.json(gradeRequest(ctx.catalog, body === EMPTY_BODY ? undefined : body, ["body"]));
+    const report = await gradeRequest(ctx, body === EMPTY_BODY ? undefined : body, ["body"]);
+    note(c, { scenario_id: report.scenario_id, actions_played: report.history.length });
+    return c.json(report);
   });
 
   return app;

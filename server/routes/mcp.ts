@@ -14,7 +14,8 @@ import { EMPTY_BODY, readJsonBody } from "../body.js";
 import type { ServerContext } from "../context.js";
 import { ValidationError } from "../errors.js";
 import { dispatch, SUPPORTED_PROTOCOL_VERSIONS, type RpcOutcome } from "../mcp/dispatch.js";
-import { parseError, readRequest, RPC, rpcError } from "../mcp/jsonrpc.js";
+import { parseError, readRequest, RPC, rpcError, type RpcRequest } from "../mcp/jsonrpc.js";
+import { note } from "../observe.js";
 import type { Session } from "../session.js";
 
 const SESSION_HEADER = "mcp-session-id";
@@ -41,12 +42,13 @@ export function mcpRoutes(ctx: ServerContext): Hono {
     if (body === EMPTY_BODY) return c.json(parseError());
     const { request, error } = readRequest(body);
     if (error) return c.json(error);
+    note(c, { rpc_method: request.method.slice(0, 100), ...toolNoted(request) });
     let outcome: RpcOutcome;
     try {
-      outcome = dispatch(request, { store: ctx.sessions, catalog: ctx.catalog, bound });
+      outcome = await dispatch(request, { store: ctx.sessions, catalog: ctx.catalog, pool: ctx.pool, bound });
     } catch (failure) {
       // A bug, not the client's doing: logged, and answered in JSON-RPC's shape, which every MCP client reads.
-      ctx.options.logError("POST /mcp failed", failure);
+      ctx.logger.error({ err: failure, method: "POST", path: "/mcp", rpc_method: request.method.slice(0, 100) }, "request failed");
       return c.json(rpcError(request.id, RPC.INTERNAL_ERROR, "Internal error"));
     }
     const { response, opened } = outcome;
@@ -64,6 +66,12 @@ export function mcpRoutes(ctx: ServerContext): Hono {
   });
 
   return app;
+}
+
+/** The tool a tools/call names, for the log line (its name only, never its arguments). */
+function toolNoted(request: RpcRequest): { tool?: string } {
+  const name = request.params?.name;
+  return request.method === "tools/call" && typeof name === "string" ? { tool: name.slice(0, 100) } : {};
 }
 
 /** The session named by Mcp-Session-Id, null without the header, or the 404 answer for a session that is gone. */

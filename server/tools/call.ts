@@ -50,9 +50,9 @@ function describe(tool: ToolDefinition): ToolDescriptor {
 /**
  * Runs tool `name` on `args` (absent arguments count as `{}`). Errors of the caller's making become
  * outcomes; anything else (a bug) is thrown for the transport to log and answer as an internal error.
- * @example callTool("list_tasks", {}, { catalog, session: null })
+ * @example await callTool("list_tasks", {}, { catalog, pool, session: null })
  */
-export function callTool(name: string, args: unknown, ctx: ToolContext): ToolOutcome {
+export async function callTool(name: string, args: unknown, ctx: ToolContext): Promise<ToolOutcome> {
   const tool = byName.get(name);
   if (tool === undefined) {
     return { ok: false, errorType: "tool_not_found", message: `Tool not found: ${quote(name)}; tools: ${TOOLS.map((t) => t.name).join(", ")}` };
@@ -63,7 +63,7 @@ export function callTool(name: string, args: unknown, ctx: ToolContext): ToolOut
     return { ok: false, errorType: "invalid_args", message: invalidMessage(name, details), details };
   }
   try {
-    return { ok: true, data: tool.run(parsed.data as Record<string, unknown>, ctx) };
+    return { ok: true, data: await tool.run(parsed.data as Record<string, unknown>, ctx) };
   } catch (error) {
     if (error instanceof ValidationError) {
       return { ok: false, errorType: "invalid_args", message: invalidMessage(name, error.details), details: error.details };

@@ -12,15 +12,17 @@ import { cut } from "../../contracts/quote.js";
 import { lineCount } from "../../environment/lines.js";
 import { ResetRequestSchema, type StepResult } from "../../contracts/observation.js";
 import type { Catalog } from "../../tasks/catalog.js";
-import { STATE_WHERE, stepEpisode } from "../episode-commands.js";
+import { parseAction, STATE_WHERE } from "../episode-commands.js";
 import { HttpError, type ValidationDetail } from "../errors.js";
 import { gradeRequest } from "../grading.js";
+import type { EpisodePool } from "../pool/pool.js";
 import { withAcceptedFields } from "../reset-request.js";
 import type { Session } from "../session.js";
 
-/** What a tool may use: the catalogue, and the caller's session when it has one. */
+/** What a tool may use: the catalogue, the pool that grades, and the caller's session when it has one. */
 export interface ToolContext {
   catalog: Catalog;
+  pool: EpisodePool;
   session: Session | null;
 }
 
@@ -37,7 +39,7 @@ export interface ToolDefinition {
   readOnly: boolean;
   /** Adds to a validation detail what the caller needs to fix it (the fields a reset accepts). */
   explain?: (detail: ValidationDetail) => ValidationDetail;
-  run(args: Record<string, unknown>, ctx: ToolContext): ToolData;
+  run(args: Record<string, unknown>, ctx: ToolContext): ToolData | Promise<ToolData>;
 }
 
 /** The session's episode, or an error saying how to get one. */
@@ -52,7 +54,8 @@ function sessionOf(ctx: ToolContext): Session {
   return ctx.session;
 }
 
-const asData = (result: StepResult): ToolData => result as unknown as ToolData;
+/** The pool's JSON as a tool result (MCP answers carry it as data, structuredContent and text alike). */
+const asData = (json: string): ToolData => JSON.parse(json) as ToolData;
 
 const StartScenarioInput = ResetRequestSchema.describe(
   "Which scenario: scenario_id; else one from task_id chosen by seed; else one of all by seed (random without a seed)",
@@ -79,7 +82,10 @@ const actionTools: ToolDefinition[] = ActionSchema.options.map((option) => {
     // The options' shapes differ, so TypeScript cannot call omit on their union; each has both keys.
     input: (option as z.ZodObject).omit({ action_type: true, metadata: true } as Record<string, true>),
     readOnly: false,
-    run: (args, ctx) => asData(stepEpisode(sessionOf(ctx).episode(), { ...args, action_type: actionType }, STATE_WHERE.tool())),
+    run: async (args, ctx) => {
+      const episode = sessionOf(ctx).episode();
+      return asData((await episode.step(parseAction({ ...args, action_type: actionType }), STATE_WHERE.tool())).json);
+    },
   };
 });
 
@@ -102,7 +108,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     input: StartScenarioInput,
     readOnly: false,
     explain: (detail) => withAcceptedFields(detail, 0),
-    run: (args, ctx) => asData(sessionOf(ctx).start(ctx.catalog, args)),
+    run: async (args, ctx) => asData(await sessionOf(ctx).start(args)),
   },
   {
     name: "get_observation",
@@ -110,7 +116,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     description: "The episode's current observation (files, error_message, progress, hint, score once done) without acting.",
     input: z.object({}).strict(),
     readOnly: true,
-    run: (_args, ctx) => asData(sessionOf(ctx).episode().observe()),
+    run: async (_args, ctx) => asData(await sessionOf(ctx).episode().observe()),
   },
   {
     name: "view_files",
@@ -129,7 +135,7 @@ export const TOOLS: readonly ToolDefinition[] = [
       "with the seed, done, failed actions, total reward and the actions so far (replayable with grade_trajectory).",
     input: z.object({}).strict(),
     readOnly: true,
-    run: (_args, ctx) => sessionOf(ctx).episode().state() as unknown as ToolData,
+    run: async (_args, ctx) => asData(await sessionOf(ctx).episode().state()),
   },
   {
     name: "grade_trajectory",
@@ -137,12 +143,12 @@ export const TOOLS: readonly ToolDefinition[] = [
     description: "Score a list of actions on a scenario by replaying them from its start (as POST /grader): breakdown and per-step history.",
     input: GradeInput,
     readOnly: true,
-    run: (args, ctx) => gradeRequest(ctx.catalog, args, []) as unknown as ToolData,
+    run: async (args, ctx) => (await gradeRequest(ctx, args, [])) as unknown as ToolData,
   },
 ];
 
-function viewFiles(session: Session, filePath: string | undefined): ToolData {
-  const files = session.episode().observe().observation.files;
+async function viewFiles(session: Session, filePath: string | undefined): Promise<ToolData> {
+  const files = (JSON.parse(await session.episode().observe()) as StepResult).observation.files;
   if (filePath === undefined) return { files };
   // Own keys only: a path such as `toString` or `__proto__` names a file or nothing, never an inherited property.
   const content = Object.hasOwn(files, filePath) ? files[filePath] : undefined;

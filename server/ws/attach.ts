@@ -6,6 +6,8 @@
  *
  * `/ws?session_id=ID` joins the MCP session ID (from openenv/session/create) instead of opening one, as
  * OpenEnv's production-mode MCPToolClient does to share one episode between /mcp and /ws.
+ *
+ * While the server drains for a shutdown, upgrades are refused with 503 and Retry-After.
  */
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
@@ -13,7 +15,7 @@ import { WebSocketServer, type WebSocket } from "ws";
 import type { BreakfixApp } from "../app.js";
 import { CapacityError } from "../sessions.js";
 import type { Session } from "../session.js";
-import { EpisodeConnection, NORMAL_CLOSURE } from "./connection.js";
+import { EpisodeConnection, NORMAL_CLOSURE, type ConnectionContext, type FrameSink } from "./connection.js";
 import { errorFrame } from "./frames.js";
 
 /** The path OpenEnv's clients connect to. */
@@ -24,12 +26,17 @@ export const WS_PATH = "/ws";
  * @example const wss = attachWebSocket(httpServer, app);
  */
 export function attachWebSocket(server: Server, app: BreakfixApp): WebSocketServer {
-  const { sessions, catalog, options } = app.context;
+  const { sessions, catalog, options, pool, logger, metrics, lifecycle } = app.context;
   // maxPayload bounds a frame as MAX_BODY_BYTES bounds a request body.
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxBodyBytes });
 
   server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? "/", "http://localhost");
+    if (lifecycle.isDraining) {
+      const body = '{"detail":"server shutting down: not accepting new connections"}';
+      socket.end(`HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
+      return;
+    }
     if (url.pathname !== WS_PATH) {
       socket.end("HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{\"detail\":\"Not Found\"}");
       return;
@@ -38,7 +45,14 @@ export function attachWebSocket(server: Server, app: BreakfixApp): WebSocketServ
   });
 
   function connect(ws: WebSocket, joinId: string | null): void {
-    const ctx = { store: sessions, catalog, logError: options.logError };
+    const ctx: ConnectionContext = {
+      store: sessions,
+      catalog,
+      pool,
+      logger,
+      limits: { bufferBytes: options.wsBufferBytes, stallMs: options.wsStallTimeoutSeconds * 1000 },
+      backpressure: (action) => metrics.wsBackpressure(action),
+    };
     let session: Session;
     let owned = true;
     try {
@@ -61,9 +75,23 @@ export function attachWebSocket(server: Server, app: BreakfixApp): WebSocketServ
       ws.close(NORMAL_CLOSURE);
       return;
     }
-    const connection = new EpisodeConnection(session, ctx, { send: (frame) => ws.send(frame), close: (code, reason) => ws.close(code, reason) }, owned);
+    const sink: FrameSink = {
+      send: (frame) => ws.send(frame),
+      close: (code, reason) => ws.close(code, reason),
+      terminate: () => ws.terminate(),
+      get bufferedAmount() {
+        return ws.bufferedAmount;
+      },
+      pause: () => ws.pause(),
+      resume: () => ws.resume(),
+    };
+    const connection = new EpisodeConnection(session, ctx, sink, owned);
+    lifecycle.connections.add(connection);
     ws.on("message", (data, isBinary) => connection.receive(isBinary ? Buffer.from(data as Buffer).toString("utf8") : data.toString()));
-    ws.on("close", () => connection.closed());
+    ws.on("close", () => {
+      lifecycle.connections.delete(connection);
+      connection.closed();
+    });
     // A broken socket is closed by ws after 'error'; its session is freed by the 'close' that follows.
     ws.on("error", () => undefined);
   }

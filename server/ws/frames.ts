@@ -42,6 +42,12 @@ export const validationFrame = (errors: ValidationDetail[], message = "Invalid m
 export const observationFrame = (data: { observation: unknown; reward: number | null; done: boolean }): string =>
   JSON.stringify({ type: "observation", data });
 
+/** An observation frame around a StepResult that is JSON already (the episode pool's answer). */
+export const observationJsonFrame = (json: string): string => `{"type":"observation","data":${json}}`;
+
+/** A state frame around a state that is JSON already. */
+export const stateJsonFrame = (json: string): string => `{"type":"state","data":${json}}`;
+
 /** `{type: "state", data}`. */
 export const stateFrame = (data: unknown): string => JSON.stringify({ type: "state", data });
 

@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { expect } from "vitest";
 import { createApp, type AppOptions, type BreakfixApp } from "../../server/app.js";
+import { createLogger } from "../../server/log.js";
 
 export interface TestClock {
   now: number;
@@ -15,11 +16,25 @@ export function testClock(start = 1_700_000_000_000): TestClock {
   return clock;
 }
 
-/** An app that logs unexpected errors into `logged` instead of the console, with no background sweep. */
-export function testApp(options: AppOptions = {}): BreakfixApp & { logged: unknown[] } {
-  const logged: unknown[] = [];
-  const app = createApp({ sweepIntervalMs: 0, logError: (_m, e) => logged.push(e), ...options }, {});
-  return Object.assign(app, { logged });
+/** A log line as the server writes it. */
+export type LogEntry = Record<string, unknown> & { level: string; msg: string };
+
+/**
+ * An app for tests: episodes played in-process unless `workers` says otherwise, no background sweep, and its
+ * log (JSON lines at `logLevel`, warn unless told) parsed into `logs`, errors also into `logged`.
+ */
+export function testApp(options: AppOptions = {}): BreakfixApp & { logged: LogEntry[]; logs: LogEntry[] } {
+  const logs: LogEntry[] = [];
+  const logged: LogEntry[] = [];
+  const logger = createLogger(options.logLevel ?? "warn", {
+    write(line: string) {
+      const entry = JSON.parse(line) as LogEntry;
+      logs.push(entry);
+      if (entry.level === "error" || entry.level === "fatal") logged.push(entry);
+    },
+  });
+  const app = createApp({ sweepIntervalMs: 0, workers: 0, logger, ...options }, {});
+  return Object.assign(app, { logged, logs });
 }
 
 export interface JsonResponse {

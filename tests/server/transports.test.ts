@@ -3,10 +3,12 @@
  * standard MCP through the official SDK client. The same actions must give the same observations, rewards
  * and scores whichever way they travel, because every transport is an adapter over the same episode layer; and
  * the state read after each answer (GET /state, a state frame, the get_episode_state tool) is the same too.
+ * The suite runs twice: episodes played in the main thread (WORKERS=0) and on worker threads (WORKERS=2).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Action } from "../../contracts/actions.js";
 import type { EpisodeState, StepResult } from "../../contracts/observation.js";
+import { servedCatalog } from "../../generator/family.js";
 import { loadCatalog } from "../../tasks/catalog.js";
 import type { Scenario } from "../../tasks/schema.js";
 import { liveServer, type LiveServer } from "./live.js";
@@ -19,19 +21,27 @@ interface EpisodeCase {
 }
 
 const SUBMIT: Action = { action_type: "submit" };
+const HINT: Action = { action_type: "request_hint" };
 /** An edit that cannot apply: it must fail the same way everywhere (last_action_error, -0.02). */
 const FAILING_EDIT: Action = { action_type: "replace_line", file_path: "no/such/file", line_number: 1, new_content: "x" };
 
-/** One scenario per task, each played four ways: the solution, an alternative, a wrong fix, and a detour. */
+/**
+ * One scenario per task, each played four ways: the solution, an alternative, a wrong fix, and a detour; and
+ * a generated scenario, reached by its gen:… id (a worker must find it in its own catalogue).
+ */
 function cases(): EpisodeCase[] {
   const catalog = loadCatalog();
   const firstOfEachTask = catalog.tasks.map((task) => catalog.scenario(task.scenarios[0]!.scenario_id)!);
-  return firstOfEachTask.flatMap((scenario) => [
-    { name: `${scenario.id}: solution`, scenario, actions: scenario.solution },
-    { name: `${scenario.id}: alternative`, scenario, actions: scenario.alternatives[0]!.actions },
-    { name: `${scenario.id}: wrong fix, then submit`, scenario, actions: [...scenario.wrong[0]!.actions, SUBMIT] },
-    { name: `${scenario.id}: hint, failed edit, solution`, scenario, actions: [{ action_type: "request_hint" }, FAILING_EDIT, ...scenario.solution] },
-  ]);
+  const generated = servedCatalog().generated!.draw({ seed: 5, difficulty: "easy" });
+  return [
+    ...firstOfEachTask.flatMap((scenario) => [
+      { name: `${scenario.id}: solution`, scenario, actions: scenario.solution },
+      { name: `${scenario.id}: alternative`, scenario, actions: scenario.alternatives[0]!.actions },
+      { name: `${scenario.id}: wrong fix, then submit`, scenario, actions: [...scenario.wrong[0]!.actions, SUBMIT] },
+      { name: `${scenario.id}: hint, failed edit, solution`, scenario, actions: [HINT, FAILING_EDIT, ...scenario.solution] },
+    ]),
+    { name: `${generated.id}: hint, failed edit, solution`, scenario: generated, actions: [HINT, FAILING_EDIT, ...generated.solution] },
+  ];
 }
 
 /** What one transport made of a case: every answer, and the state after the reset and after every step. */
@@ -58,11 +68,13 @@ async function play(transport: TransportName, server: LiveServer, episode: Episo
   }
 }
 
-describe("the same episodes over every transport", () => {
+// Once with the engine in the main thread, once on a pool of two worker threads: the same answers either way.
+describe.each([0, 2])("the same episodes over every transport (WORKERS=%i)", (workers) => {
   let server: LiveServer;
   beforeAll(async () => {
-    server = await liveServer();
-  });
+    server = await liveServer({ workers });
+    await server.app.context.pool.warmUp();
+  }, 120_000);
   afterAll(async () => {
     await server.close();
   });

@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { WEIGHTS } from "../../graders/score.js";
 import { buildWeb, type WebBuild } from "../../scripts/build-web.js";
 import { errorResponse } from "../../server/errors.js";
+import { createLogger } from "../../server/log.js";
 import { chooseEncoding, playgroundRoutes } from "../../server/routes/playground.js";
 import { get, testApp } from "../server/helpers.js";
 
@@ -124,7 +125,7 @@ describe("the pages", () => {
 
   it("without a build the pages are a 503 that says how to build them", async () => {
     const bare = new Hono().route("/", playgroundRoutes(mkdtempSync(path.join(os.tmpdir(), "breakfix-noweb-"))));
-    bare.onError((error, c) => errorResponse(c, error, () => {}));
+    bare.onError((error, c) => errorResponse(c, error, createLogger("silent")));
     for (const page of ["/", "/docs"]) {
       const res = await bare.request(page);
       expect(res.status).toBe(503);

@@ -1,0 +1,117 @@
+/**
+ * One episode as the server holds it, whichever transport plays it (an HTTP episode, a WebSocket or MCP
+ * session's current episode): its record, which is the truth (scenario, seed, the actions accepted; see
+ * environment/episode-record.ts), a key under which the episode pool may hold it live, and a queue that runs
+ * its operations one at a time, so concurrent requests on one episode never race and each sees the ones
+ * before it. The live episode is only a cache of the record's replay: a pool that lost it (a worker replaced
+ * after a deadline) rebuilds it from the record the next task carries.
+ *
+ * An action becomes part of the record only once the pool has answered it; a step that fails (a deadline, a
+ * bug) leaves the record, and so the episode, as it was. A finished episode's final state is kept here as
+ * JSON, which is all a finished episode is read for, so the pool holds nothing for it.
+ */
+import type { Action } from "../contracts/actions.js";
+import { recordedAction, type EpisodeRecord } from "../environment/episode-record.js";
+import type { Catalog } from "../tasks/catalog.js";
+import { episodeDone } from "./episode-commands.js";
+import type { EpisodePool } from "./pool/pool.js";
+
+/** Who plays an episode, for metrics. */
+export type EpisodeTransport = "http" | "ws" | "mcp";
+
+/** A step as the transports report it: the StepResult as JSON, and what logs and metrics want of it. */
+export interface StepOutcome {
+  json: string;
+  done: boolean;
+  failed: boolean;
+}
+
+/** What an episode needs from the server: the pool that plays it, the catalogue, and who hears of each step. */
+export interface EpisodeRuntime {
+  pool: EpisodePool;
+  catalog: Catalog;
+  /** Told of every step answered or failed, with its duration in seconds. */
+  stepped(transport: EpisodeTransport, seconds: number, outcome: "ok" | "failed_action" | "error"): void;
+}
+
+let lastKey = 0;
+
+export class PlayedEpisode {
+  /** The pool's name for this episode: unique in the process (episode ids are the clients' to choose). */
+  readonly key = `episode-${++lastKey}`;
+  /** The first observation as JSON; rejects when the start failed (the record stays valid: later tasks rebuild it). */
+  readonly started: Promise<string>;
+  private current: EpisodeRecord;
+  private finalState: string | null = null;
+  private tail: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly runtime: EpisodeRuntime,
+    readonly transport: EpisodeTransport,
+    record: EpisodeRecord,
+  ) {
+    this.current = record;
+    this.started = this.enqueue(() => runtime.pool.run({ op: "start", key: this.key, record }));
+    // A caller that never awaits the start (it was replaced at once) must not leave an unhandled rejection.
+    this.started.catch(() => undefined);
+  }
+
+  get episodeId(): string {
+    return this.current.episode_id;
+  }
+
+  /** The record: everything it takes to rebuild the episode anywhere. */
+  get record(): EpisodeRecord {
+    return this.current;
+  }
+
+  get done(): boolean {
+    return this.current.done;
+  }
+
+  /**
+   * Plays a validated action after every operation already queued.
+   * @throws HttpError 409 when the episode is done by then (`stateAt` says where its state is read), or
+   *   whatever the pool throws (the action is then not recorded).
+   */
+  step(action: Action, stateAt: string): Promise<StepOutcome> {
+    return this.enqueue(async () => {
+      if (this.current.done) throw episodeDone(this.current.episode_id, stateAt);
+      const began = performance.now();
+      try {
+        const answer = await this.runtime.pool.run({ op: "step", key: this.key, episodeId: this.episodeId, action, record: this.current });
+        this.current = { ...this.current, actions: [...this.current.actions, recordedAction(action)], hints_used: answer.hintsUsed, done: answer.done };
+        if (answer.finalState !== null) this.finalState = answer.finalState;
+        this.runtime.stepped(this.transport, (performance.now() - began) / 1000, answer.failed ? "failed_action" : "ok");
+        return { json: answer.json, done: answer.done, failed: answer.failed };
+      } catch (error) {
+        this.runtime.stepped(this.transport, (performance.now() - began) / 1000, "error");
+        throw error;
+      }
+    });
+  }
+
+  /** The current observation as a reset answers it (reward 0), as JSON. */
+  observe(): Promise<string> {
+    return this.enqueue(() => this.runtime.pool.run({ op: "observe", key: this.key, episodeId: this.episodeId, record: this.current }));
+  }
+
+  /** The state (the observation, OpenEnv's state fields, the history) as JSON. */
+  state(): Promise<string> {
+    return this.enqueue(async () => this.finalState ?? this.runtime.pool.run({ op: "state", key: this.key, episodeId: this.episodeId, record: this.current }));
+  }
+
+  /** Lets the pool forget the live episode, once the operations queued before have run. */
+  release(): void {
+    void this.enqueue(() => this.runtime.pool.run({ op: "release", key: this.key })).catch(() => undefined);
+  }
+
+  private enqueue<T>(operation: () => Promise<T>): Promise<T> {
+    const run = this.tail.then(operation, operation);
+    this.tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+}
