@@ -51,6 +51,14 @@ export const patchText: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: hostileString, weight: 20 },
 );
 
+/** A command an engineer would look with, sometimes one that writes or that no tool has, or a hostile string. */
+const inspectCommand: fc.Arbitrary<string> = fc.oneof(
+  { arbitrary: fc.constantFrom("ls -la", "cat Dockerfile", "grep -rn FROM .", "kubectl get pods", "gh run view --log", "docker build .", "git diff", "find . -name '*.yaml' | head -3"), weight: 6 },
+  { arbitrary: fc.constantFrom("rm -rf /", "echo x > Dockerfile", "kubectl delete pod web", "sed -i s/a/b/ Dockerfile", "make deploy"), weight: 2 },
+  { arbitrary: fc.tuple(fc.constantFrom("grep ", "cat ", "ls ", "kubectl get "), text).map(([c, t]) => c + t), weight: 2 },
+  { arbitrary: hostileString, weight: 2 },
+);
+
 const edit = fc.oneof(
   { arbitrary: fc.record({ file_path: usually(filePath), old_content: usually(text), new_content: usually(text) }), weight: 4 },
   { arbitrary: looseRecord({ file_path: usually(filePath), old_content: usually(text), new_content: usually(text) }), weight: 1 },
@@ -65,6 +73,7 @@ const fieldsOf: Record<string, Record<string, fc.Arbitrary<unknown>>> = {
   add_block: { file_path: usually(filePath), line_number: usually(lineNumber), content: usually(text) },
   delete_block: { file_path: usually(filePath), start_line: usually(lineNumber), end_line: usually(lineNumber) },
   apply_patch: { patch: usually(patchText) },
+  inspect: { command: usually(inspectCommand) },
   request_hint: {},
   submit: {},
 };

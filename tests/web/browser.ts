@@ -50,7 +50,7 @@ export interface BrowserRig {
 export async function startRig(): Promise<BrowserRig> {
   if (CHROMIUM === null) throw new Error(SKIP_REASON);
   await buildWeb();
-  const server = await startServer(createApp({ sweepIntervalMs: 0, logLevel: "silent" }, {}), { port: 0, host: "127.0.0.1" });
+  const server = await startServer(createApp({ sweepIntervalMs: 0, logLevel: "silent", workers: 0 }, {}), { port: 0, host: "127.0.0.1" });
   const profile = mkdtempSync(path.join(os.tmpdir(), "breakfix-chromium-"));
   let context: BrowserContext;
   try {
