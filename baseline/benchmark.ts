@@ -5,7 +5,7 @@ import { inProcessClient } from "./clients/in-process.js";
 import { evaluate } from "./evaluate.js";
 import { heuristicAgent } from "./heuristic/agent.js";
 import { oracleAgent } from "./oracle.js";
-import type { EpisodeResult } from "./play.js";
+import type { EpisodeResult, TurnRecord } from "./play.js";
 import { summarise, type EvaluationReport } from "./report.js";
 import { selectScenarios, type Selection } from "./selection.js";
 
@@ -29,6 +29,8 @@ export interface BenchmarkOptions {
   concurrency?: number;
   /** Called once per finished episode, in the order they finish, with how many have finished of how many. */
   onEpisode?: (result: EpisodeResult, finished: number, total: number) => void;
+  /** Called on every turn, with the 0-based index of its episode among the selected scenarios. */
+  onTurn?: (index: number, turn: TurnRecord) => void;
 }
 
 /**
@@ -56,7 +58,7 @@ export async function benchmarkAgent(
     agent: agent.factory,
     episodes: ids.map((scenario_id) => ({ scenario_id })),
     concurrency: options.concurrency ?? 1,
-    hooks: () => ({ onEnd }),
+    hooks: (index) => ({ onEnd, onTurn: (_, turn) => options.onTurn?.(index, turn) }),
   });
   return summarise(agent.label, results, agent.readsHiddenData);
 }

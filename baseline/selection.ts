@@ -1,4 +1,5 @@
 /** Which scenarios an evaluation covers: one scenario, a task's, or all, checked against the catalogue. */
+import { parseGeneratedId } from "../generator/generate.js";
 import type { Catalog } from "../tasks/catalog.js";
 
 /** An unknown task or scenario id, naming the field it came from. */
@@ -15,6 +16,8 @@ export class SelectionError extends Error {
 export interface Selection {
   task_id?: string | undefined;
   scenario_id?: string | undefined;
+  /** Generated scenarios by id (gen:<split>:<difficulty>:<seed>), played in this order; generated when played. */
+  generated?: readonly string[] | undefined;
 }
 
 /**
@@ -22,6 +25,11 @@ export interface Selection {
  * @throws SelectionError for an unknown id, or a scenario outside the given task.
  */
 export function selectScenarios(catalog: Catalog, selection: Selection): string[] {
+  if (selection.generated !== undefined) {
+    const bad = selection.generated.find((id) => parseGeneratedId(id) === null);
+    if (bad !== undefined || catalog.generated === undefined) throw new SelectionError("scenario_id", `'${bad ?? selection.generated[0]}' is not a generated scenario id (gen:<split>:<difficulty>:<seed>)`);
+    return [...selection.generated];
+  }
   if (selection.task_id !== undefined && catalog.task(selection.task_id) === undefined) {
     throw new SelectionError("task_id", `unknown task '${selection.task_id}'; valid task ids: ${catalog.tasks.map((t) => t.task_id).join(", ")}`);
   }

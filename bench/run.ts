@@ -5,6 +5,7 @@
  *
  *   npm run bench            # all measurements
  *   npm run bench -- --quick # fewer rounds, for a smoke run
+ *   npm run bench -- --generation  # only the generation of scenarios, per difficulty
  */
 import { startJudgedEpisode } from "../graders/episodes.js";
 import { performance } from "node:perf_hooks";
@@ -13,6 +14,7 @@ import { gradeTrajectory } from "../graders/grade.js";
 import { simulateRepository } from "../simulators/index.js";
 import { repositoryFrom } from "../simulators/repository.js";
 import { loadCatalog } from "../tasks/catalog.js";
+import { generationFigures, generationLines } from "./generation.js";
 import { lintTreeFigures } from "./lint-tree.js";
 
 const quick = process.argv.includes("--quick");
@@ -30,6 +32,12 @@ function time(label: string, rounds: number, units: number, fn: () => void): num
 }
 
 console.log(`breakfix bench: ${catalog.scenarios.length} scenarios, ${rounds} rounds, node ${process.version}\n`);
+
+// Generated scenarios: one generation, gates included, against one assessment of a curated scenario.
+const generationSeeds = quick ? 10 : 100;
+for (const line of generationLines(generationFigures(catalog, generationSeeds), generationSeeds)) console.log(line);
+console.log("");
+if (process.argv.includes("--generation")) process.exit(0);
 
 const n = catalog.scenarios.length;
 const simulate = time("simulate one repository (mean over scenarios)", rounds, n, () => {

@@ -24,10 +24,47 @@ interface References {
 
 const references = new WeakMap<Scenario, References>();
 
-function referencesOf(scenario: Scenario): References {
+/**
+ * Clean bases simulated in a world, by content: generated scenarios share a handful of bases, so the base
+ * reference of one is the base reference of many. Bounded (least recently used goes first); shared, read only.
+ */
+const baseStates = new Map<string, RepositoryState>();
+const BASE_STATES = 64;
+
+function fingerprint(files: Scenario["baseFiles"], world: Scenario["world"]): string {
+  const parts = [JSON.stringify(world)];
+  for (const [p, f] of Object.entries(files)) parts.push(`${p}\0${f.mode}\0${f.content}`);
+  return parts.join("\u0001");
+}
+
+function baseStateOf(scenario: Scenario): RepositoryState {
+  const key = fingerprint(scenario.baseFiles, scenario.world);
+  let state = baseStates.get(key);
+  if (state) baseStates.delete(key);
+  else {
+    state = stateOf(repositoryFrom(scenario.baseFiles), scenario.world);
+    if (baseStates.size >= BASE_STATES) baseStates.delete(baseStates.keys().next().value!);
+  }
+  baseStates.set(key, state);
+  return state;
+}
+
+/** Whether `repo` holds exactly the scenario's starting files. */
+function isInitial(scenario: Scenario, repo: Repository): boolean {
+  const start = Object.entries(scenario.files);
+  if (start.length !== repo.size) return false;
+  return start.every(([p, f]) => {
+    const now = repo.get(p);
+    return now !== undefined && now.content === f.content && now.mode === f.mode;
+  });
+}
+
+/** The references, reusing `simulated` (the current state's simulation) when the current state is the start. */
+function referencesOf(scenario: Scenario, current: Repository, simulated: RepositoryState["facts"]): References {
   let found = references.get(scenario);
   if (!found) {
-    found = { initial: stateOf(repositoryFrom(scenario.files), scenario.world), base: stateOf(repositoryFrom(scenario.baseFiles), scenario.world) };
+    const initial = isInitial(scenario, current) ? { repo: current, facts: simulated } : stateOf(repositoryFrom(scenario.files), scenario.world);
+    found = { initial, base: baseStateOf(scenario) };
     references.set(scenario, found);
   }
   return found;
@@ -42,7 +79,7 @@ export function assess(scenario: Scenario, current: Repository): Assessment {
   const known = new Set(scenario.issues.flatMap((i) => i.detection.map((d) => checkKey(d.code, d.file))));
   const firing = new Set(result.diagnostics.map((d) => checkKey(d.code, d.file)));
   const foreign = errors.filter((d) => !known.has(checkKey(d.code, d.file)));
-  const { initial, base } = referencesOf(scenario);
+  const { initial, base } = referencesOf(scenario, current, result.facts);
   const violations = intentViolations({ initial, base, current: { repo: current, facts: result.facts } });
   const clean = foreign.length === 0 && violations.length === 0;
   const fixed = scenario.issues.map(

@@ -22,6 +22,9 @@ import { integerFlag } from "./numbers.js";
 import { episodeProgress } from "./progress.js";
 import { runProvenance } from "./provenance.js";
 import { EVAL_USAGE } from "./usage.js";
+import type { TurnRecord } from "../../baseline/play.js";
+import { GENERATED_DIFFICULTIES, GENERATED_SPLITS } from "../../tasks/generator/task.js";
+import { generatedId } from "../../generator/generate.js";
 
 const AGENTS = ["baseline", "oracle", "noop", "llm"] as const;
 
@@ -36,6 +39,11 @@ export async function runEval(args: string[], io: CliIO): Promise<number> {
       out: { type: "string" },
       concurrency: { type: "string" },
       quiet: { type: "boolean", short: "q" },
+      split: { type: "string" },
+      difficulty: { type: "string" },
+      count: { type: "string" },
+      from: { type: "string" },
+      jsonl: { type: "boolean" },
     },
     EVAL_USAGE,
     false,
@@ -47,10 +55,14 @@ export async function runEval(args: string[], io: CliIO): Promise<number> {
   if (values.agent === undefined) throw new UsageError(`--agent is required (${AGENTS.join(", ")}, or several: baseline,oracle,noop)`, EVAL_USAGE);
   const agents = values.agent.split(",").map((a) => choice("agent", a.trim(), AGENTS, "baseline", EVAL_USAGE));
   const concurrency = integerFlag("concurrency", values.concurrency, 1, EVAL_USAGE, 1, 64);
-  const selection = { task_id: values.task, scenario_id: values.scenario };
+  const selection = { task_id: values.task, scenario_id: values.scenario, generated: generatedSelection(values) };
   const catalog = servedCatalog();
   const quiet = values.quiet === true;
-  const runs: Array<{ report: EvaluationReport; provenance: Provenance }> = [];
+  const runs: Array<{ report: EvaluationReport; provenance: Provenance; turns: TurnRecord[][] }> = [];
+  const recorder = (): { turns: TurnRecord[][]; onTurn: (index: number, turn: TurnRecord) => void } => {
+    const turns: TurnRecord[][] = [];
+    return { turns, onTurn: (index, turn) => void (turns[index] ??= []).push(turn) };
+  };
   try {
     const scenarios = selectScenarios(catalog, selection);
     const described = { task_id: selection.task_id, scenario_id: selection.scenario_id, scenarios };
@@ -58,12 +70,14 @@ export async function runEval(args: string[], io: CliIO): Promise<number> {
       if (agent === "llm") {
         const config = llmConfigFrom(io.env);
         const label = `llm:${config.model}`;
-        const options = { concurrency, onEpisode: episodeProgress(io, label, quiet) };
+        const record = recorder();
+        const options = { concurrency, onEpisode: episodeProgress(io, label, quiet), onTurn: record.onTurn };
         const report = await benchmarkAgent(catalog, { label, factory: llmAgent(openAIChat(config), policy), readsHiddenData: false }, selection, options);
-        runs.push({ report, provenance: runProvenance({ agent: label, model: config.model, baseUrl: config.baseURL, ...described }) });
+        runs.push({ report, provenance: runProvenance({ agent: label, model: config.model, baseUrl: config.baseURL, ...described }), turns: record.turns });
       } else {
-        const report = await benchmark(catalog, agent, selection, { onEpisode: episodeProgress(io, agent, quiet) });
-        runs.push({ report, provenance: runProvenance({ agent, ...described }) });
+        const record = recorder();
+        const report = await benchmark(catalog, agent, selection, { onEpisode: episodeProgress(io, agent, quiet), onTurn: record.onTurn });
+        runs.push({ report, provenance: runProvenance({ agent, ...described }), turns: record.turns });
       }
     }
   } catch (error) {
@@ -86,6 +100,7 @@ export async function runEval(args: string[], io: CliIO): Promise<number> {
     const { report, provenance } = runs[i]!;
     write(`${agent}.json`, `${JSON.stringify({ provenance, ...report }, null, 2)}\n`);
     write(`${agent}.md`, markdown[i]!);
+    if (values.jsonl === true) write(`${agent}.jsonl`, trajectoryLines(report, runs[i]!.turns));
   });
   if (runs.length > 1) {
     const together: Provenance = { ...runs[0]!.provenance, agent: runs.map((r) => r.provenance.agent).join(", ") };
@@ -98,4 +113,31 @@ export async function runEval(args: string[], io: CliIO): Promise<number> {
   }
   io.stderr(`wrote ${written.join(", ")}\n`);
   return EXIT.ok;
+}
+
+/** The generated scenarios --split/--difficulty/--count/--from select, or undefined when none of them is given. */
+function generatedSelection(values: { split?: string; difficulty?: string; count?: string; from?: string; task?: string; scenario?: string }): string[] | undefined {
+  if (values.split === undefined && values.difficulty === undefined && values.count === undefined && values.from === undefined) return undefined;
+  if (values.task !== undefined || values.scenario !== undefined) throw new UsageError("--split/--difficulty/--count select generated scenarios: not with --task or --scenario", EVAL_USAGE);
+  if (values.count === undefined) throw new UsageError("--count is required with --split/--difficulty/--from", EVAL_USAGE);
+  const split = choice("split", values.split, GENERATED_SPLITS, "train", EVAL_USAGE);
+  const difficulties = values.difficulty === undefined ? GENERATED_DIFFICULTIES : values.difficulty.split(",").map((d) => choice("difficulty", d.trim(), GENERATED_DIFFICULTIES, "easy", EVAL_USAGE));
+  const count = integerFlag("count", values.count, 1, EVAL_USAGE, 1, 100_000);
+  const from = integerFlag("from", values.from, 0, EVAL_USAGE, 0, Number.MAX_SAFE_INTEGER - 100_000);
+  return difficulties.flatMap((difficulty) => Array.from({ length: count }, (_, i) => generatedId({ split, difficulty, seed: from + i })));
+}
+
+/**
+ * One JSON line per episode: the result and its turns (action, reward, error, issues fixed); `actions` are
+ * every action played, failed edits included (they count), which /grader replays with the scenario_id to the
+ * same score.
+ */
+export function trajectoryLines(report: EvaluationReport, turns: readonly (TurnRecord[] | undefined)[]): string {
+  return report.episodes
+    .map((episode, i) => {
+      const played = turns[i] ?? [];
+      const actions = played.flatMap((t) => (t.action === null ? [] : [t.action]));
+      return `${JSON.stringify({ agent: report.agent, ...episode, actions, turns: played })}\n`;
+    })
+    .join("");
 }

@@ -6,6 +6,7 @@ import { packageInfo } from "../package-info.js";
 import { EXIT, UsageError, type CliIO } from "./io.js";
 import { runBaseline } from "./baseline.js";
 import { runEval } from "./eval.js";
+import { runExport } from "./export.js";
 import { runInferenceCommand } from "./inference.js";
 import { runLint } from "./lint.js";
 import { runScenarios } from "./scenarios.js";
@@ -20,6 +21,7 @@ const COMMANDS: Record<string, Command> = {
   lint: runLint,
   baseline: runBaseline,
   eval: runEval,
+  export: runExport,
   inference: runInferenceCommand,
 };
 

@@ -33,7 +33,7 @@ progress bar on a terminal, a line otherwise); --quiet silences that.
 `;
 
 export const EVAL_USAGE = `Usage: breakfix eval --agent baseline|oracle|noop|llm [--task TASK_ID] [--scenario SCENARIO_ID] [--out DIR]
-                     [--concurrency N] [--quiet]
+                     [--split S --difficulty D,... --count N [--from SEED]] [--jsonl] [--concurrency N] [--quiet]
 
 Evaluate one agent and write DIR/<agent>.json (every episode) and DIR/<agent>.md (per-task mean score, solve
 rate, mean steps, hints; overall), and print the table. Several agents (--agent baseline,oracle,noop) also
@@ -43,8 +43,25 @@ and seeds. Each finished episode is reported on stderr (a progress bar on a term
   --agent baseline  the heuristic agent        oracle  replays the scenarios' own solutions (reads hidden data)
           noop      submits at once           llm     the LLM runner's agent (env as for breakfix inference)
   --out DIR         where to write (default ./results)
+  --split S, --difficulty D,..., --count N, --from SEED
+                    generated scenarios instead: N seeds from SEED (default 0) per difficulty (default all) of
+                    split S (train, validation or test; default train)
+  --jsonl           also write DIR/<agent>.jsonl: one line per episode with its result, every action played
+                    (replayable through /grader with its scenario_id) and each turn's reward and error
   --concurrency N   episodes at once (llm only; default 1)
   --quiet, -q       no progress on stderr
+`;
+
+export const EXPORT_USAGE = `Usage: breakfix export --count N [--split train|validation|test] [--difficulty easy|medium|hard|expert]
+                       [--from SEED] [--out FILE.jsonl] [--quiet]
+
+Write generated scenarios as JSON lines, one per seed (seeds FROM..FROM+N-1, default from 0): its id
+(gen:<split>:<difficulty>:<seed>, which reset and /grader replay), the files and modes, the error log, the
+secrets' names and step budget an agent meets at reset, the issues' hints, and the oracle trajectory (the
+reference repair, then submit). Nothing else hidden is written.
+  --split S       train (default), validation or test (held-out bases; report on it, never train on it)
+  --difficulty D  easy (default), medium, hard or expert
+  --out FILE      where to write (default stdout); progress every 1,000 lines on stderr unless --quiet
 `;
 
 export const INFERENCE_USAGE = `Usage: breakfix inference [--task TASK_ID] [--scenario SCENARIO_ID] [--episodes N] [--seed N]
@@ -71,6 +88,7 @@ Commands:
   lint        check Dockerfiles, workflows and Kubernetes manifests
   baseline    score the heuristic baseline agent
   eval        benchmark an agent (baseline, oracle, noop, llm) into JSON and a Markdown table
+  export      write generated scenarios as JSONL (files, error log, hints, oracle trajectory)
   inference   let an LLM play episodes, printing [START]/[STEP]/[END] lines
 
 Options:

@@ -5,6 +5,7 @@
  */
 import path from "node:path";
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, type Document } from "yaml";
+import { memoByContent } from "../parse-cache.js";
 import type { Repository } from "../repository.js";
 import { goYamlDetail } from "./yaml-errors.js";
 
@@ -86,8 +87,21 @@ export function readManifests(repo: Repository): ManifestFile[] {
   return files;
 }
 
-/** Splits one file into documents; empty and comment-only documents are dropped, as kubectl drops them. */
+/**
+ * Splits one file into documents; empty and comment-only documents are dropped, as kubectl drops them.
+ * Parses are shared by path and content (the cluster and the pipeline both read each manifest, and most files
+ * are unchanged from one step to the next): a parsed file is read, never changed.
+ */
 export function parseManifestFile(p: string, content: string): ManifestFile {
+  return cachedManifest(`${p}\n${content}`);
+}
+
+const cachedManifest = memoByContent((key) => {
+  const cut = key.indexOf("\n");
+  return parseManifest(key.slice(0, cut), key.slice(cut + 1));
+});
+
+function parseManifest(p: string, content: string): ManifestFile {
   const lineCounter = new LineCounter();
   const at = (offset: number) => {
     const pos = lineCounter.linePos(offset);

@@ -5,6 +5,7 @@
  */
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument } from "yaml";
 import type { Document, Node, Pair, Scalar, YAMLMap, YAMLSeq } from "yaml";
+import { memoByContent } from "../parse-cache.js";
 
 /** Aliases an anchor may be expanded into before the file counts as an alias bomb. */
 const MAX_ALIAS_COUNT = 200;
@@ -35,9 +36,20 @@ export interface WorkflowSource {
 
 /**
  * Parses a workflow file. Syntax errors, alias bombs, over-deep nesting and a non-mapping root become
- * problems; the function itself never throws.
+ * problems; the function itself never throws. Parses are shared by file and content (the workflow and
+ * pipeline simulators both read each workflow, and most files are unchanged from one step to the next):
+ * a source is read, never changed.
  */
 export function readWorkflowSource(file: string, text: string): WorkflowSource {
+  return cachedSource(`${file}\n${text}`);
+}
+
+const cachedSource = memoByContent((key) => {
+  const cut = key.indexOf("\n");
+  return parseWorkflowSource(key.slice(0, cut), key.slice(cut + 1));
+});
+
+function parseWorkflowSource(file: string, text: string): WorkflowSource {
   const lines = new LineCounter();
   const source: WorkflowSource = { file, text, doc: null, lines, root: null, problems: [] };
   if (Buffer.byteLength(text, "utf8") > MAX_WORKFLOW_BYTES) {

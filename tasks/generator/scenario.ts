@@ -1,8 +1,9 @@
 /**
  * A generated scenario from a base and the faults injected into it: the faulted files, the world with the
- * faults' changes, one issue per fault, and the repairs in injection order as the reference solution. It has
+ * faults' changes, one issue per fault, and the repairs in stage order as the reference solution. It has
  * the shape of a curated scenario, so the engine, the grader and every transport play it unchanged.
  */
+import { stageIndex } from "../../simulators/diagnostic.js";
 import { WorldSchema } from "../../simulators/world.js";
 import { mergeWorld } from "../load.js";
 import type { Fault, Scenario } from "../schema.js";
@@ -44,7 +45,9 @@ export function composeScenario(base: GeneratorBase, injections: readonly Inject
   const files = applyInjections(clean, injections);
   let world: unknown = base.world;
   for (const injection of injections) if (injection.world) world = mergeWorld(world, injection.world);
-  const solution = injections.flatMap((i) => i.repair);
+  // Repairs in the order a run meets the faults: a fault masked by one at an earlier stage shows once that
+  // one is repaired, as an engineer fixing the first failure after another would see it.
+  const solution = [...injections].sort((a, b) => stageIndex(a.issue.stage) - stageIndex(b.issue.stage)).flatMap((i) => i.repair);
   const faults: Fault[] = Object.keys({ ...clean, ...files })
     .sort()
     .flatMap((path): Fault[] => {

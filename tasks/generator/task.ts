@@ -8,9 +8,15 @@ export const GENERATED_DIFFICULTIES = ["easy", "medium", "hard", "expert"] as co
 export type GeneratedDifficulty = (typeof GENERATED_DIFFICULTIES)[number];
 
 /**
- * train and validation draw from the train bases with the train parameter ranges (validation from seeds train
- * never uses: odd seeds train, even seeds validation would leak nothing, but a disjoint seed space is simpler:
- * validation ids are their own family); test draws only test bases and the test parameter ranges.
+ * The splits, for honest evaluation:
+ * - `train`: the train bases, with the injectors' train parameter ranges.
+ * - `validation`: the same bases and ranges, under its own seed stream (the generator forks every draw by
+ *   split, so `gen:validation:D:n` is not `gen:train:D:n`). It measures generalisation to unseen compositions
+ *   of what train shows (in distribution): tune on it. Small spaces (an easy scenario is one fault on one
+ *   base) can repeat a train scenario; `npm run gen:check` reports how often.
+ * - `test`: only the held-out bases (no base, and no Dockerfile, workflow or manifest, shared with train) and
+ *   the injectors' test parameter ranges (typos, values, versions train never draws): out of distribution.
+ *   Report on it; never train or tune on it.
  */
 export const GENERATED_SPLITS = ["train", "validation", "test"] as const;
 export type GeneratedSplit = (typeof GENERATED_SPLITS)[number];

@@ -1,0 +1,56 @@
+/**
+ * `breakfix export`: generated scenarios as JSONL training data, one line per scenario (generator/export.ts
+ * says what a line holds), written to --out (or stdout) as they are generated, so memory stays flat.
+ */
+import { closeSync, openSync, writeSync } from "node:fs";
+import path from "node:path";
+import { exportLines } from "../../generator/export.js";
+import { GENERATED_DIFFICULTIES, GENERATED_SPLITS } from "../../tasks/generator/task.js";
+import { choice, parseCommandArgs } from "./args.js";
+import { EXIT, UsageError, type CliIO } from "./io.js";
+import { integerFlag } from "./numbers.js";
+import { EXPORT_USAGE } from "./usage.js";
+
+export function runExport(args: string[], io: CliIO): number {
+  const { values } = parseCommandArgs(
+    args,
+    { split: { type: "string" }, difficulty: { type: "string" }, count: { type: "string" }, from: { type: "string" }, out: { type: "string" }, quiet: { type: "boolean", short: "q" } },
+    EXPORT_USAGE,
+    false,
+  );
+  if (values.help) {
+    io.stdout(EXPORT_USAGE);
+    return EXIT.ok;
+  }
+  const split = choice("split", values.split, GENERATED_SPLITS, "train", EXPORT_USAGE);
+  const difficulty = choice("difficulty", values.difficulty, GENERATED_DIFFICULTIES, "easy", EXPORT_USAGE);
+  if (values.count === undefined) throw new UsageError("--count is required", EXPORT_USAGE);
+  const count = integerFlag("count", values.count, 1, EXPORT_USAGE, 1, 1_000_000);
+  const from = integerFlag("from", values.from, 0, EXPORT_USAGE, 0, Number.MAX_SAFE_INTEGER - 1_000_000);
+  const file = values.out === undefined ? null : path.resolve(io.cwd, values.out);
+  let fd: number | null = null;
+  if (file !== null) {
+    try {
+      fd = openSync(file, "w");
+    } catch (error) {
+      io.stderr(`breakfix export: cannot write ${file}: ${error instanceof Error ? error.message : String(error)}\n`);
+      return EXIT.usage;
+    }
+  }
+  const skipped: string[] = [];
+  let written = 0;
+  try {
+    for (const line of exportLines({ split, difficulty, count, from, onSkip: (id) => skipped.push(id) })) {
+      const text = `${JSON.stringify(line)}\n`;
+      if (fd === null) io.stdout(text);
+      else writeSync(fd, text);
+      written++;
+      if (values.quiet !== true && written % 1000 === 0) io.stderr(`exported ${written}/${count}\n`);
+    }
+  } finally {
+    if (fd !== null) closeSync(fd);
+  }
+  const where = file ?? "stdout";
+  io.stderr(`wrote ${written} ${split} ${difficulty} scenarios (seeds ${from}..${from + count - 1}) to ${where}${skipped.length > 0 ? `; ${skipped.length} seeds had no scenario: ${skipped.slice(0, 5).join(", ")}` : ""}\n`);
+  return EXIT.ok;
+}
