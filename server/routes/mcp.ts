@@ -12,7 +12,7 @@ import { quote } from "../../contracts/quote.js";
 import { Hono } from "hono";
 import { EMPTY_BODY, readJsonBody } from "../body.js";
 import type { ServerContext } from "../context.js";
-import { ValidationError } from "../errors.js";
+import { HttpError, ValidationError } from "../errors.js";
 import { dispatch, SUPPORTED_PROTOCOL_VERSIONS, type RpcOutcome } from "../mcp/dispatch.js";
 import { parseError, readRequest, RPC, rpcError, type RpcRequest } from "../mcp/jsonrpc.js";
 import { note } from "../observe.js";
@@ -37,6 +37,8 @@ export function mcpRoutes(ctx: ServerContext): Hono {
       body = await readJsonBody(c, ctx.options.maxBodyBytes);
     } catch (error) {
       if (error instanceof ValidationError) return c.json(parseError());
+      // Too large a body is still answered in JSON-RPC's shape, with HTTP's status: an MCP client reads both.
+      if (error instanceof HttpError) return c.json(rpcError(null, RPC.INVALID_REQUEST, error.message), error.status, error.headers);
       throw error;
     }
     if (body === EMPTY_BODY) return c.json(parseError());

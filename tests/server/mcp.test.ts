@@ -45,6 +45,13 @@ describe("OpenEnv's JSON-RPC, replayed against the captures", () => {
     expect(empty.body.error.message).toContain("Field required");
   });
 
+  it("a body over the limit is a 413 that still reads as JSON-RPC", async () => {
+    const res = await post(app, "/mcp", rpc("tools/call", { name: "step", arguments: { pad: "x".repeat(1_100_000) } }));
+    expect(res.status).toBe(413);
+    expect(shape(res.body)).toEqual({ keys: ["error", "id", "jsonrpc"], id: null, code: -32600 });
+    expect(res.body.error.message).toContain("the limit is 1048576");
+  });
+
   it("the session lifecycle answers as captured: create, tools/list with session_id, close, close again", async () => {
     const create = echoMcp.find((c) => c.body.method === "openenv/session/create")!;
     const created = await post(app, "/mcp", create.body);
