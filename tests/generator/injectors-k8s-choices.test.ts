@@ -4,10 +4,8 @@
  * repairs apply in either order), the choices each injector makes (which fields it breaks, what it claims
  * to be detected by, that the smallest fix is its repair), and repositories with no place for a fault.
  */
-import { isEditAction } from "../../contracts/actions.js";
 import { describe, expect, it } from "vitest";
 import type { EditAction } from "../../contracts/actions.js";
-import { applyEditAction } from "../../environment/apply-action.js";
 import { checkGates } from "../../generator/gates.js";
 import { assess } from "../../graders/assess.js";
 import { isManifestPath } from "../../simulators/k8s/manifests.js";
@@ -33,6 +31,7 @@ import { unsupportedEnumValue } from "../../tasks/generator/injectors/unsupporte
 import { Rng } from "../../tasks/generator/rng.js";
 import { applyInjections, baseFiles, composeScenario } from "../../tasks/generator/scenario.js";
 import type { Files } from "../../tasks/generator/scenario.js";
+import { addedLines, repairAll } from "./injection-checks.js";
 
 /** The injectors of faults the API server refuses. */
 const API_SERVER_FAULTS: readonly Injector[] = [
@@ -75,17 +74,6 @@ function onlyEdit(injection: Injection): { file_path: string; old_content: strin
   return action.edits[0]!;
 }
 
-/** The (file, line) pairs an injection writes that the files before it did not have. */
-function addedLines(before: Files, injection: Injection): Set<string> {
-  const out = new Set<string>();
-  for (const c of injection.changes) {
-    if ("remove" in c) continue;
-    const had = new Set((before[c.file]?.content ?? "").split("\n"));
-    for (const line of c.content.split("\n")) if (!had.has(line)) out.add(`${c.file}\n${line.trim()}`);
-  }
-  return out;
-}
-
 /** The key the one changed line of a file sits under (the nearest line above it indented less). */
 function parentOfChange(before: string, after: string): string {
   const old = before.split("\n");
@@ -94,20 +82,6 @@ function parentOfChange(before: string, after: string): string {
   const indent = (line: string) => line.length - line.trimStart().length;
   for (let i = at - 1; i >= 0; i--) if (indent(now[i]!) < indent(now[at]!)) return now[i]!.trim().replace(/:$/, "");
   return "";
-}
-
-/** Applies repairs in order; the first that does not apply is returned as an error. */
-function repairAll(files: Files, repairs: readonly Injection[]): string | null {
-  let repo = repositoryFrom(files);
-  for (const injection of repairs) {
-    for (const action of injection.repair) {
-      if (!isEditAction(action)) continue;
-      const out = applyEditAction(repo, action);
-      if (!out.ok) return `${injection.kind}: ${out.error}`;
-      repo = out.repo;
-    }
-  }
-  return null;
 }
 
 describe("API-server faults across splits", () => {

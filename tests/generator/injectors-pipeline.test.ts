@@ -8,7 +8,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { injectorSuite } from "../../generator/injector-suite.js";
 import { applyEditAction } from "../../environment/apply-action.js";
-import { isEditAction } from "../../contracts/actions.js";
 import { repositoryFrom } from "../../simulators/repository.js";
 import { WorldSchema } from "../../simulators/world.js";
 import { GENERATOR_BASES } from "../../tasks/generator/bases.js";
@@ -18,6 +17,7 @@ import { PIPELINE_INJECTORS } from "../../tasks/generator/injectors/pipeline.js"
 import { Rng } from "../../tasks/generator/rng.js";
 import { applyInjections, baseFiles } from "../../tasks/generator/scenario.js";
 import type { Files } from "../../tasks/generator/scenario.js";
+import { addedLines, repairAll } from "./injection-checks.js";
 
 // Each injector's gates run the whole delivery several times on up to 16 bases: on 2 shared cores that takes
 // longer than the default 20 s per test.
@@ -36,17 +36,6 @@ function inject(injector: Injector, base: GeneratorBase, seed: number, split: In
     split,
     reserved,
   });
-}
-
-/** The (file, line) pairs an injection writes that the files before it did not have. */
-function addedLines(before: Files, injection: Injection): Set<string> {
-  const out = new Set<string>();
-  for (const c of injection.changes) {
-    if ("remove" in c) continue;
-    const had = new Set((before[c.file]?.content ?? "").split("\n"));
-    for (const line of c.content.split("\n")) if (!had.has(line)) out.add(`${c.file}\n${line.trim()}`);
-  }
-  return out;
 }
 
 describe("pipeline injectors across splits", () => {
@@ -74,20 +63,6 @@ describe("pipeline injectors across splits", () => {
     expect(varied.length).toBeGreaterThanOrEqual(PIPELINE_INJECTORS.length - 2);
   });
 });
-
-/** Applies repairs in order; the first that does not apply is returned as an error. */
-function repairAll(files: Files, repairs: readonly Injection[]): string | null {
-  let repo = repositoryFrom(files);
-  for (const injection of repairs) {
-    for (const action of injection.repair) {
-      if (!isEditAction(action)) continue;
-      const out = applyEditAction(repo, action);
-      if (!out.ok) return `${injection.kind}: ${out.error}`;
-      repo = out.repo;
-    }
-  }
-  return null;
-}
 
 describe("pipeline injectors composed", () => {
   const bases = ["notes-api", "quotes-flask", "shop-monorepo", "fleet-monorepo", "alerts-go"].map((id) => GENERATOR_BASES.find((b) => b.id === id)!);

@@ -5,7 +5,6 @@
  * pick and leave alone, fixes other than the reference that the grader credits (and one it must not), and
  * repositories with no place for a fault.
  */
-import { isEditAction } from "../../contracts/actions.js";
 import { describe, expect, it, vi } from "vitest";
 import type { EditAction } from "../../contracts/actions.js";
 import { applyEditAction } from "../../environment/apply-action.js";
@@ -21,6 +20,7 @@ import { WORKFLOW_INJECTORS } from "../../tasks/generator/injectors/workflow.js"
 import { Rng } from "../../tasks/generator/rng.js";
 import { applyInjections, baseFiles, composeScenario } from "../../tasks/generator/scenario.js";
 import type { Files } from "../../tasks/generator/scenario.js";
+import { repairAll } from "./injection-checks.js";
 
 // The gate and grading checks simulate whole deliveries: on 2 shared cores that can take longer than 20 s.
 vi.setConfig({ testTimeout: 120_000 });
@@ -46,20 +46,6 @@ function restoredLines(injection: Injection): string[] {
     const broken = new Set(e.old_content.split("\n"));
     return e.new_content.split("\n").filter((l) => l.trim() !== "" && !broken.has(l)).map((l) => l.trim());
   });
-}
-
-/** Applies the repairs in order; the first that does not apply is returned as an error. */
-function repairAll(files: Files, repairs: readonly Injection[]): string | null {
-  let repo = repositoryFrom(files);
-  for (const injection of repairs) {
-    for (const action of injection.repair) {
-      if (!isEditAction(action)) continue;
-      const out = applyEditAction(repo, action);
-      if (!out.ok) return `${injection.kind}: ${out.error}`;
-      repo = out.repo;
-    }
-  }
-  return null;
 }
 
 /** The one-fault scenario of `kind` on a base, and whether `fix` (text replacements in one file) solves it. */
