@@ -3,6 +3,7 @@
  * the rule that made it and the pipeline stage where a real run would meet it.
  */
 import { z } from "zod";
+import type { RuleCode } from "./rule-codes.js";
 
 /** Stages in the order a real delivery meets them; a failure at one hides everything after it. */
 export const STAGES = ["parse", "job_graph", "build", "push", "deploy", "runtime", "traffic"] as const;
@@ -22,7 +23,8 @@ export const DiagnosticSchema = z.object({
   stage: StageSchema,
   log: z.string().optional().describe("The real tool's output around the error, for the episode's error_message"),
 });
-export type Diagnostic = z.infer<typeof DiagnosticSchema>;
+/** A finding; its code is one of the registry's (the wire schema says string, the type says which). */
+export type Diagnostic = Omit<z.infer<typeof DiagnosticSchema>, "code"> & { code: RuleCode };
 
 export function stageIndex(stage: Stage): number {
   return STAGES.indexOf(stage);

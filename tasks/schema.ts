@@ -8,6 +8,7 @@ import { IntentCheckNameSchema } from "../contracts/intent-checks.js";
 import { ActionSchema } from "../contracts/actions.js";
 import { DifficultySchema } from "../contracts/observation.js";
 import { StageSchema } from "../simulators/diagnostic.js";
+import { RULE_CODES } from "../simulators/rule-codes.js";
 import { WorldSchema } from "../simulators/world.js";
 
 export const FileSpecSchema = z.union([
@@ -40,7 +41,10 @@ export const FaultSchema = z.union([
 export type Fault = z.infer<typeof FaultSchema>;
 
 /** Where an issue shows: a simulator rule code firing on a file. */
-export const DetectionSchema = z.object({ code: z.string(), file: z.string() }).strict();
+/** A code some rule reports under: a detection or a wrong fix's reason naming no rule is refused at load. */
+const RuleCodeSchema = z.enum(RULE_CODES);
+
+export const DetectionSchema = z.object({ code: RuleCodeSchema, file: z.string() }).strict();
 
 export const IssueSchema = z
   .object({
@@ -61,7 +65,7 @@ export const FixSchema = z.object({ description: z.string(), actions: Actions })
  * intent check it violates. A wrong fix that fails for some other, accidental reason is caught.
  */
 export const WrongReasonSchema = z.union([
-  z.object({ fires: z.string().regex(/^(DF|GHA|K8S|PIPE|HOST)\d{3}$/) }).strict(),
+  z.object({ fires: RuleCodeSchema }).strict(),
   z.object({ violation: IntentCheckNameSchema }).strict(),
 ]);
 export type WrongReason = z.infer<typeof WrongReasonSchema>;

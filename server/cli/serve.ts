@@ -1,8 +1,10 @@
 /**
  * `breakfix serve`: the HTTP and WebSocket server on PORT/HOST until SIGTERM or SIGINT, then a graceful
  * close within SHUTDOWN_TIMEOUT_S (new requests refused with 503, in-flight ones finished, WebSockets closed
- * with 1001; see listen.ts). A second signal during the close exits at once, with status 1. The episode workers start
- * loading as the server starts listening, so the first requests do not wait for all of them.
+ * with 1001; see listen.ts). A second signal during the close exits at once, with status 1.
+ *
+ * The episode workers load before the port is bound: a client (or a readiness probe) that reaches the
+ * server finds it ready, rather than its first steps waiting seconds for threads to load the catalogue.
  */
 import { createApp, type AppOptions, type BreakfixApp } from "../app.js";
 import { startServer, type RunningServer } from "../listen.js";
@@ -28,15 +30,14 @@ export async function runServe(args: string[], io: CliIO, appOptions: AppOptions
     // A malformed MAX_SESSIONS and the like: say which, do not start half-configured.
     throw new UsageError(error instanceof Error ? error.message : String(error), SERVE_USAGE);
   }
+  await app.context.pool.warmUp();
   const server = await listen(app, port, host);
-  const warming = app.context.pool.warmUp();
   io.stdout(`breakfix ${packageInfo().version} listening on ${server.url}\n`);
 
   await stopRequested(io);
   io.stdout("breakfix: shutting down\n");
   if (io.stop === undefined) exitOnSecondSignalOrOverrun(app.context.options.shutdownTimeoutSeconds);
   await server.close();
-  await warming;
   return EXIT.ok;
 }
 

@@ -11,6 +11,7 @@
  * rule needs (the world, the build context) was there. A rule that fired on a file is always checked there.
  */
 import type { Diagnostic } from "../diagnostic.js";
+import type { RuleCode } from "../rule-codes.js";
 import { compareDiagnostics } from "../diagnostic.js";
 import type { SimulationResult } from "../simulation.js";
 import { checkKey } from "../simulation.js";
@@ -216,7 +217,8 @@ class Judgement implements RuleContext {
       file: at.file ?? unit.file,
       line: Math.max(1, at.line),
       column: Math.max(1, at.column ?? 1),
-      code: rule.code,
+      // Every rule the engine runs comes from the registry, whose codes make the union.
+      code: rule.code as RuleCode,
       severity: this.options.soft === true ? "warning" : rule.severity,
       message,
       stage: rule.stage,

@@ -7,6 +7,7 @@
  */
 import type { Action } from "../../contracts/actions.js";
 import type { Stage } from "../../simulators/diagnostic.js";
+import type { RuleCode } from "../../simulators/rule-codes.js";
 import type { World } from "../../simulators/world.js";
 import type { GeneratorBase, Split } from "./define-base.js";
 import type { Rng } from "./rng.js";
@@ -51,7 +52,7 @@ export interface Injection {
     hint: string;
     stage: Stage;
     /** Where the simulators detect it: rule codes on files. */
-    detection: { code: string; file: string }[];
+    detection: { code: RuleCode; file: string }[];
   };
   /** The repair, as actions against the repository after every fault is injected (edit_file on text this fault introduced). */
   repair: Action[];

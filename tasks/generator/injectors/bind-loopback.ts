@@ -42,7 +42,7 @@ export const bindLoopback = defineInjector({
         const after = withLines(view.content, i.line, [broken]);
         const change = changeTo(ctx, view.file, after);
         if (!change) continue;
-        const detection = [...new Map(reached.map((c) => [c.file, { code: c.liveness ? "K8S026" : "K8S027", file: c.file }])).values()];
+        const detection = [...new Map(reached.map((c) => [c.file, { code: c.liveness ? ("K8S026" as const) : ("K8S027" as const), file: c.file }])).values()];
         return restoringInjection({
           kind: "bind-loopback",
           change,

@@ -46,7 +46,7 @@ export const continuationLost = defineInjector({
           description: `${view.file}: \`${broken.trim()}\` no longer ends with a backslash, so the line after it starts a new instruction named ${next}.`,
           hint: "The parser stops on a line that is not an instruction. A continued instruction needs a backslash at the end of every line but its last.",
           stage: "build",
-          detection: [...(strayWord ? [{ code: "DF007", file: view.file }] : []), { code: "DF002", file: view.file }],
+          detection: [...(strayWord ? [{ code: "DF007" as const, file: view.file }] : []), { code: "DF002", file: view.file }],
         },
       });
     }

@@ -9,6 +9,7 @@ import { parseAllDocuments } from "yaml";
 import { lookupImage } from "../../../simulators/images/index.js";
 import { isManifestPath } from "../../../simulators/k8s/index.js";
 import type { World } from "../../../simulators/world.js";
+import type { RuleCode } from "../../../simulators/rule-codes.js";
 import type { GenFile } from "../injector.js";
 
 export interface ImageContainer {
@@ -115,6 +116,6 @@ export function reachedContainers(containers: readonly ImageContainer[], reached
 }
 
 /** The detection of a start failure (the runtime cannot exec the program, or the program exits at once) in `containers`. */
-export function startFailureDetection(containers: readonly ImageContainer[]): { code: string; file: string }[] {
+export function startFailureDetection(containers: readonly ImageContainer[]): { code: RuleCode; file: string }[] {
   return [...new Set(containers.map((c) => c.file))].map((file) => ({ code: "K8S023", file }));
 }

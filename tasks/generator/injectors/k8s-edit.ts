@@ -9,6 +9,7 @@
 import { isSeq, type Node } from "yaml";
 import type { Stage } from "../../../simulators/diagnostic.js";
 import type { World } from "../../../simulators/world.js";
+import type { RuleCode } from "../../../simulators/rule-codes.js";
 import type { Injection, InjectionContext } from "../injector.js";
 import { nodeAt, pairAt, type FieldPath, type K8sObject } from "./k8s-manifests.js";
 
@@ -177,7 +178,7 @@ export interface K8sIssue {
   description: string;
   hint: string;
   stage: Stage;
-  detection: { code: string; file: string }[];
+  detection: { code: RuleCode; file: string }[];
 }
 
 /**

@@ -55,7 +55,7 @@ export const portQuotedAsName = defineInjector({
       description: `${o.file}: ${o.kind}/${o.name} writes ${field} as the string ${quoted}; a string there is a port name, and a port name must contain a letter, so the API server refuses the object${dropped.length > 0 ? ", and without it the other policies isolating the app's pods drop its traffic" : ""}.`,
       hint: "kubectl apply says a port value must contain at least one letter. What is the difference between a port written as a number and one written as a string?",
       stage: "deploy",
-      detection: [{ code: "K8S011", file: o.file }, ...dropped.map((file) => ({ code: "K8S034", file }))],
+      detection: [{ code: "K8S011", file: o.file }, ...dropped.map((file) => ({ code: "K8S034" as const, file }))],
     });
   },
 });

@@ -53,7 +53,7 @@ export const serviceTargetPortWrong = defineInjector({
           : `${svc.file}: the Service ${svc.name} forwards port ${String(port)} to the port named ${target}, which no container of ${workload.kind}/${workload.name} declares: the Service has no endpoints for it and every connection is refused.`,
       hint: "The pods are Ready but requests through the Service fail. Follow one request: the Service's port, its targetPort, and the port the app actually listens on in the container.",
       stage: "traffic",
-      detection: [{ code: "K8S031", file: svc.file }, ...policies.map((file) => ({ code: "K8S034", file }))],
+      detection: [{ code: "K8S031", file: svc.file }, ...policies.map((file) => ({ code: "K8S034" as const, file }))],
     });
   },
 });

@@ -4,6 +4,7 @@
  * repair's edit_file (exact text, matched once) applies whatever other faults are injected elsewhere.
  */
 import type { Action } from "../../../../contracts/actions.js";
+import type { RuleCode } from "../../../../simulators/rule-codes.js";
 import type { Injection, InjectionContext } from "../../injector.js";
 import type { Span } from "./workflows.js";
 
@@ -79,6 +80,6 @@ export function applied(changes: readonly Change[], repaired: readonly Change[] 
 }
 
 /** Detection entries, one per file. */
-export function detections(code: string, files: Iterable<string>): { code: string; file: string }[] {
+export function detections(code: RuleCode, files: Iterable<string>): { code: RuleCode; file: string }[] {
   return [...new Set(files)].sort().map((file) => ({ code, file }));
 }
