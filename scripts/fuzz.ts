@@ -110,7 +110,7 @@ async function main(): Promise<number> {
       const target = server;
       const fuzz = next.value;
       const answers = await drive(target.url, fuzz);
-      record(tally, answers, () => JSON.stringify(fuzz).slice(0, 400));
+      record(tally, answers, () => JSON.stringify(fuzz));
       // A server that stopped answering is stuck: end it and go on with a fresh one, counting it.
       if (answers.some((a) => a.problem?.startsWith("no answer within") === true) && target === server && !endedByUs.has(target)) {
         stuck++;
@@ -144,7 +144,7 @@ async function main(): Promise<number> {
     })}\n`,
   );
   if (logged.length > 0) process.stdout.write(`first logged lines:\n${logged.slice(0, 10).join("\n")}\n`);
-  const clean = tally.fiveHundreds === 0 && tally.hangs === 0 && tally.problems.size === 0 && crashes === 0 && stuck === 0 && healthy;
+  const clean = tally.fiveHundreds === 0 && tally.hangs === 0 && tally.internalActions === 0 && tally.problems.size === 0 && crashes === 0 && stuck === 0 && healthy;
   return clean ? 0 : 1;
 }
 

@@ -21,13 +21,21 @@ export interface Answer {
   label: string;
   ms: number;
   problem: string | null;
-  /** The engine answered an action it could not check (a simulator threw): handled, but worth knowing. */
-  internalAction?: boolean;
+  /**
+   * The engine answered an action it could not check (a simulator threw): handled, but a simulator bug worth
+   * knowing. The error it names, for grouping.
+   */
+  internalAction?: string;
 }
 
 const WS_TYPES = new Set(["observation", "state", "error", "mcp"]);
 const WS_CODES = new Set(["INVALID_JSON", "UNKNOWN_TYPE", "VALIDATION_ERROR", "EXECUTION_ERROR", "CAPACITY_REACHED", "SESSION_ERROR"]);
-const INTERNAL_ACTION = /internal error while checking this action/;
+const INTERNAL_ACTION = /internal error while checking this action \((.{0,160}?)\); it was not applied/;
+
+/** The error an action that could not be checked names, if the answer is one. */
+function internalActionOf(text: string): string | undefined {
+  return INTERNAL_ACTION.exec(text)?.[1]?.replace(/\\"/g, '"');
+}
 
 /** Sends `fuzz` to the server at `url` (http://host:port); one Answer per request or frame. */
 export function drive(url: string, fuzz: FuzzCase): Promise<Answer[]> {
@@ -46,7 +54,7 @@ async function driveHttp(url: string, fuzz: HttpCase): Promise<Answer> {
     });
     const text = await response.text();
     const ms = performance.now() - started;
-    return { label: `${label} ${response.status}`, ms, problem: httpProblem(fuzz, response, text), internalAction: INTERNAL_ACTION.test(text) };
+    return { label: `${label} ${response.status}`, ms, problem: httpProblem(fuzz, response, text), internalAction: internalActionOf(text) };
   } catch (error) {
     const ms = performance.now() - started;
     const timedOut = error instanceof Error && error.name === "TimeoutError";
@@ -143,7 +151,7 @@ function driveWs(url: string, fuzz: WsCase): Promise<Answer[]> {
       } catch {
         // frameProblem reports it.
       }
-      answers.push({ label, ms: performance.now() - sentAt, problem: frameProblem(text), internalAction: INTERNAL_ACTION.test(text) });
+      answers.push({ label, ms: performance.now() - sentAt, problem: frameProblem(text), internalAction: internalActionOf(text) });
       sendNext();
     });
     ws.on("close", (code) => {

@@ -9,6 +9,8 @@ export interface Tally {
   fiveHundreds: number;
   hangs: number;
   internalActions: number;
+  /** Each error a simulator threw, how often, and a case that made it. */
+  internalErrors: Map<string, { count: number; example: string }>;
   problems: Map<string, { count: number; example: string }>;
   latencies: number[];
   worst: { ms: number; label: string };
@@ -19,10 +21,10 @@ export interface Tally {
 const SLOWEST_KEPT = 5;
 
 export function newTally(): Tally {
-  return { cases: 0, answers: 0, byLabel: new Map(), msByLabel: new Map(), fiveHundreds: 0, hangs: 0, internalActions: 0, problems: new Map(), latencies: [], worst: { ms: 0, label: "" }, slowest: [] };
+  return { cases: 0, answers: 0, byLabel: new Map(), msByLabel: new Map(), fiveHundreds: 0, hangs: 0, internalActions: 0, internalErrors: new Map(), problems: new Map(), latencies: [], worst: { ms: 0, label: "" }, slowest: [] };
 }
 
-/** Adds one case's answers; `sent` describes the case, for the slowest. */
+/** Adds one case's answers; `sent` describes the case, for the slowest and the simulator errors. */
 export function record(tally: Tally, answers: readonly Answer[], sent: () => string = () => ""): void {
   tally.cases++;
   for (const answer of answers) {
@@ -32,13 +34,18 @@ export function record(tally: Tally, answers: readonly Answer[], sent: () => str
     tally.latencies.push(answer.ms);
     if (answer.ms > tally.worst.ms) tally.worst = { ms: answer.ms, label: answer.label };
     if (tally.slowest.length < SLOWEST_KEPT || answer.ms > tally.slowest.at(-1)!.ms) {
-      tally.slowest.push({ ms: answer.ms, label: answer.label, sent: sent() });
+      tally.slowest.push({ ms: answer.ms, label: answer.label, sent: sent().slice(0, 400) });
       tally.slowest.sort((a, b) => b.ms - a.ms);
       tally.slowest.length = Math.min(tally.slowest.length, SLOWEST_KEPT);
     }
     if (answer.ms > HANG_MS) tally.hangs++;
     if (/ 5\d\d$/.test(answer.label)) tally.fiveHundreds++;
-    if (answer.internalAction) tally.internalActions++;
+    if (answer.internalAction !== undefined) {
+      tally.internalActions++;
+      const seen = tally.internalErrors.get(answer.internalAction);
+      if (seen) seen.count++;
+      else tally.internalErrors.set(answer.internalAction, { count: 1, example: sent().slice(0, 6000) });
+    }
     if (answer.problem !== null) {
       const kind = answer.problem.replace(/:.*$/s, "");
       const seen = tally.problems.get(kind);
@@ -65,6 +72,7 @@ export function report(tally: Tally, extra: Record<string, string | number> = {}
     `5xx: ${tally.fiveHundreds}`,
     `hangs (over ${HANG_MS} ms): ${tally.hangs}`,
     `actions answered as not checkable (a simulator threw): ${tally.internalActions}`,
+    ...[...tally.internalErrors].map(([error, { count, example }]) => `  ${count} × ${error}\n      e.g. ${example}`),
     `latency ms: p50 ${percentile(tally, 50).toFixed(1)}, p99 ${percentile(tally, 99).toFixed(1)}, max ${tally.worst.ms.toFixed(1)} (${tally.worst.label})`,
     `problems: ${problems.length === 0 ? "none" : `\n${problems.join("\n")}`}`,
     "slowest answers:",

@@ -140,7 +140,7 @@ function get(view: ClusterView, ctx: InspectionContext, resource: string, name: 
       const classes = named(installed);
       if (classes === null) return notFound("ingressclasses.networking.k8s.io", name!);
       if (classes.length === 0) return ok("No resources found\n");
-      return ok(table([["NAME", "CONTROLLER", "PARAMETERS", "AGE"], ...classes.map((c) => [c.name, CONTROLLERS[c.name] ?? "<unknown>", "<none>", "30d"])]));
+      return ok(table([["NAME", "CONTROLLER", "PARAMETERS", "AGE"], ...classes.map((c) => [c.name, (Object.hasOwn(CONTROLLERS, c.name) ? CONTROLLERS[c.name] : "<unknown>"), "<none>", "30d"])]));
     }
     case "networkpolicies": {
       const pols = named(objectsOf(view, "NetworkPolicy"));
@@ -266,7 +266,7 @@ export const CLUSTER_FAMILY: CommandFamily = {
     const operands = rest.filter((a, i) => !a.startsWith("-") && rest[i - 1] !== "-o" && rest[i - 1] !== "-l");
     const flags = rest.filter((a) => a.startsWith("-") || a === "wide").map((a) => (a === "-owide" ? "-o=wide" : a));
     const [rawResource, rawName] = (operands[0] ?? "").includes("/") ? (operands[0]!.split("/") as [string, string]) : [operands[0], operands[1]];
-    const resource = rawResource === undefined ? undefined : RESOURCES[rawResource.toLowerCase().split(".")[0]!];
+    const resource = rawResource === undefined ? undefined : ownEntry(RESOURCES, rawResource.toLowerCase().split(".")[0]!);
     const command = normaliseCommand(["kubectl", ...args]);
     if (verb === "get" || verb === "describe") {
       if (rawResource === undefined) return failed(`error: Required resource not specified.\n`);
@@ -282,3 +282,8 @@ export const CLUSTER_FAMILY: CommandFamily = {
 };
 
 export { eventsTable };
+
+/** `table[key]` when the table itself holds it: a resource named `constructor` is unknown, not a function. */
+function ownEntry(table: Readonly<Record<string, string>>, key: string): string | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}

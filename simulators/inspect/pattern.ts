@@ -174,7 +174,7 @@ class Reader {
       first = false;
       const named = /^\[:([a-z]+):\]/.exec(this.text.slice(this.i));
       if (named) {
-        const test = CLASSES[named[1]!];
+        const test = Object.hasOwn(CLASSES, named[1]!) ? CLASSES[named[1]!] : undefined;
         if (!test) throw new PatternError("Invalid character class name");
         tests.push(test);
         this.i += named[0].length;

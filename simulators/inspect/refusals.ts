@@ -23,7 +23,7 @@ export function writeRefusal(argv: readonly string[]): string | null {
   if (program === "sed" && rest.some((a) => /^-[a-zA-Z]*i/.test(a) || a.startsWith("--in-place"))) {
     return "'sed -i' edits a file in place; make changes with the edit actions (edit_file, replace_line, apply_patch).";
   }
-  const subs = WRITING_SUBCOMMANDS[program];
+  const subs = Object.hasOwn(WRITING_SUBCOMMANDS, program) ? WRITING_SUBCOMMANDS[program] : undefined;
   if (subs) {
     // A flag's value is not a subcommand: `kubectl -n prod delete …`, `git -C dir commit …`.
     const words = rest.filter((a, i) => !a.startsWith("-") && !["-n", "--namespace", "-C", "--context", "-R", "--repo"].includes(rest[i - 1] ?? ""));
