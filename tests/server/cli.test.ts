@@ -189,17 +189,20 @@ describe("breakfix serve", () => {
     expect([badEnv.code, badEnv.stderr]).toEqual([2, expect.stringContaining("MAX_SESSIONS")]);
   });
 
-  it("in-process: serves until stopped", async () => {
+  it("in-process: binds once its workers are ready, serves until stopped", async () => {
     const stop = new AbortController();
     let stdout = "";
-    const io: CliIO = { stdout: (t) => void (stdout += t), stderr: () => undefined, env: { PORT: "0" }, cwd: ROOT, stop: stop.signal };
+    const io: CliIO = { stdout: (t) => void (stdout += t), stderr: () => undefined, env: { PORT: "0", WORKERS: "2", LOG_LEVEL: "silent" }, cwd: ROOT, stop: stop.signal };
     const done = main(["serve"], io);
-    await expect.poll(() => stdout, { timeout: 5000 }).toContain("listening on http://127.0.0.1:");
+    await expect.poll(() => stdout, { timeout: 60_000, interval: 50 }).toContain("listening on http://127.0.0.1:");
     const url = /http:\/\/\S+/.exec(stdout)![0];
+    // Ready means ready: both workers have loaded by the time anything can connect.
+    const metrics = await (await fetch(`${url}/metrics`)).text();
+    expect(metrics.split("\n").filter((l) => l.includes("worker")).join("\n")).toMatch(/^breakfix_pool_workers 2$/m);
     expect(await (await fetch(`${url}/health`)).json()).toEqual({ status: "healthy" });
     stop.abort();
     expect(await done).toBe(0);
-  });
+  }, 90_000);
 
   it("as a process on an ephemeral port: prints its URL, answers, and exits 0 on SIGTERM", async () => {
     const child = spawn(process.execPath, ["--import", "tsx", "server/bin.ts", "serve"], {
@@ -212,7 +215,8 @@ describe("breakfix serve", () => {
     child.stderr.on("data", (chunk) => (output += chunk));
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
     try {
-      await expect.poll(() => output, { timeout: 15000, interval: 100 }).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
+      // Workers load before the port is bound: under tsx on a loaded machine that takes a while.
+      await expect.poll(() => output, { timeout: 60_000, interval: 100 }).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
       const url = /http:\/\/127\.0\.0\.1:\d+/.exec(output)![0];
       expect(await (await fetch(`${url}/health`)).json()).toEqual({ status: "healthy" });
       const reset = await fetch(`${url}/reset`, { method: "POST", body: "{}" });
@@ -222,5 +226,5 @@ describe("breakfix serve", () => {
     } finally {
       if (child.exitCode === null) child.kill("SIGKILL");
     }
-  }, 30000);
+  }, 90_000);
 });
