@@ -140,7 +140,7 @@ function get(view: ClusterView, ctx: InspectionContext, resource: string, name: 
       const classes = named(installed);
       if (classes === null) return notFound("ingressclasses.networking.k8s.io", name!);
       if (classes.length === 0) return ok("No resources found\n");
-      return ok(table([["NAME", "CONTROLLER", "PARAMETERS", "AGE"], ...classes.map((c) => [c.name, (Object.hasOwn(CONTROLLERS, c.name) ? CONTROLLERS[c.name] : "<unknown>"), "<none>", "30d"])]));
+      return ok(table([["NAME", "CONTROLLER", "PARAMETERS", "AGE"], ...classes.map((c) => [c.name, (ownEntry(CONTROLLERS, c.name) ?? "<unknown>"), "<none>", "30d"])]));
     }
     case "networkpolicies": {
       const pols = named(objectsOf(view, "NetworkPolicy"));
