@@ -1,6 +1,7 @@
 /**
- * `npm run bench`: how fast a step is and how much memory an episode holds, measured on every scenario, and
- * how `breakfix lint` of one large tree of Dockerfiles scales with the build context.
+ * `npm run bench`: how fast a step is and how much memory an episode holds, measured on every scenario; what
+ * a failed edit costs as its file grows; and how `breakfix lint` of one large tree of Dockerfiles scales with
+ * the build context.
  * Prints figures and ratios (the machine is shared: compare ratios, not absolute times).
  *
  *   npm run bench            # all measurements
@@ -14,6 +15,7 @@ import { gradeTrajectory } from "../graders/grade.js";
 import { simulateRepository } from "../simulators/index.js";
 import { repositoryFrom } from "../simulators/repository.js";
 import { loadCatalog } from "../tasks/catalog.js";
+import { failedEditFigures } from "./failed-edits.js";
 import { generationFigures, generationLines } from "./generation.js";
 import { lintTreeFigures } from "./lint-tree.js";
 
@@ -61,6 +63,11 @@ const failed = time("reset + failed edit action", rounds * 20, 2, () => {
   e.step({ action_type: "edit_file", edits: [{ file_path: "Dockerfile", old_content: "not there", new_content: "" }] });
 });
 
+const failedBySize = failedEditFigures(catalog, quick ? 10 : 60);
+for (const f of failedBySize) {
+  console.log(`${`failed edit, ${f.lines}-line file: absent / near miss`.padEnd(48)} ${f.absent.toFixed(3).padStart(9)} / ${f.nearMiss.toFixed(3)} ms`);
+}
+
 // Lint of one tree of Dockerfiles (before the episodes below are held, whose heap would slow it): the build
 // contexts must cost what they hold, not what the tree holds.
 const treeSize = quick ? 1000 : 5000;
@@ -89,6 +96,8 @@ console.log("\nratios");
 console.log(`  step / simulate          ${(step / simulate).toFixed(2)}  (a step is about one simulation)`);
 console.log(`  grade / step             ${(grade / step).toFixed(2)}  (replay costs about what playing did)`);
 console.log(`  failed action / step     ${(failed / step).toFixed(2)}`);
+const largest = failedBySize.at(-1)!;
+console.log(`  failed edit ${largest.lines} / ${failedBySize[0]!.lines} lines  ${(Math.max(largest.absent, largest.nearMiss) / Math.max(failedBySize[0]!.absent, failedBySize[0]!.nearMiss)).toFixed(2)}  (linear in the file, never a simulation; goal under 1 ms at ${largest.lines})`);
 console.log(`  steps per second (1 core) ${Math.round(1000 / step)}`);
 console.log(`  lint context / no-context ${(tree.withContext / tree.withoutContext).toFixed(2)}  (${treeSize} Dockerfiles of one tree; goal under 4)`);
 void held.length;
