@@ -23,7 +23,8 @@ export interface GeneratedId {
   seed: number;
 }
 
-const ID = /^gen:(train|validation|test):(easy|medium|hard|expert):(\d{1,15})$/;
+// Any safe integer: 2^53 - 1 has 16 digits; a longer or larger number is no seed.
+const ID = /^gen:(train|validation|test):(easy|medium|hard|expert):(\d{1,16})$/;
 
 export function generatedId(id: GeneratedId): string {
   return `gen:${id.split}:${id.difficulty}:${id.seed}`;
