@@ -5,7 +5,7 @@
  * one (`gen:<split>:<difficulty>:<seed>`) included, so a scenario can be linked.
  */
 import { byId, h } from "./dom.js";
-import { parseGeneratedId } from "./generated-id.js";
+import { MAX_SEED, parseGeneratedId } from "./generated-id.js";
 import type { ResetBody, TaskView } from "./types.js";
 
 export const GENERATED_TASK = "generated";
@@ -62,8 +62,8 @@ export function initStartForm(tasks: readonly TaskView[], start: (request: Start
     event.preventDefault();
     if (taskSelect.value === GENERATED_TASK) {
       const seed = Number(seedInput.value);
-      if (!Number.isSafeInteger(seed) || seed < 0) {
-        seedInput.setCustomValidity("The seed is a whole number, 0 or more.");
+      if (!Number.isSafeInteger(seed) || seed < 0 || seed > MAX_SEED) {
+        seedInput.setCustomValidity(`The seed is a whole number from 0 to ${MAX_SEED}.`);
         seedInput.reportValidity();
         return;
       }

@@ -43,7 +43,8 @@ function exportLine(split: string, difficulty: string, seed: number): { scenario
   return JSON.parse(readFileSync(out, "utf8").trim());
 }
 
-suite(title, () => {
+// A browser step waits on chromium and the server; under a loaded machine a test may take many seconds.
+suite(title, { timeout: 60_000 }, () => {
   it("an inspection shows the simulation's output, is a step, and is logged as the inspect action", async () => {
     const page = await rig.page();
     await startScenario(page, rig.server.url, "typo_filename");
@@ -105,11 +106,13 @@ suite(title, () => {
     expect(await page.locator("#difficulty-select option").allTextContents()).toEqual(["easy", "medium", "hard", "expert"]);
     expect(await page.locator("#split-select option").allTextContents()).toEqual(["train", "validation", "test"]);
 
-    // A seed that is no whole number 0 or more is refused by the form, before any request.
-    await page.fill("#seed-input", "-1");
-    await page.click("#start-button");
-    expect(await page.locator("#episode").isHidden()).toBe(true);
-    expect(await page.evaluate(() => (globalThis as any).document.querySelector("#seed-input").validity.valid)).toBe(false);
+    // A seed no generated id can carry (below 0, past 15 digits, not whole) is refused by the form, before any request.
+    for (const seed of ["-1", "9007199254740991", "2.5"]) {
+      await page.fill("#seed-input", seed);
+      await page.click("#start-button");
+      expect(await page.locator("#episode").isHidden(), seed).toBe(true);
+      expect(await page.evaluate(() => (globalThis as any).document.querySelector("#seed-input").validity.valid), seed).toBe(false);
+    }
     expect(await loggedBodies(page)).toEqual([]);
 
     await page.fill("#seed-input", "3");
@@ -153,6 +156,12 @@ suite(title, () => {
     const chips = await page.locator("#inspect-examples button").allTextContents();
     expect(chips.slice(0, 2)).toEqual(["docker build api", "docker build web"]);
     expect(await page.locator("#inspect-suggestions option").evaluateAll((options) => options.map((o: any) => o.value))).toContain("kubectl get pods");
+    // Its files open highlighted by their language: a manifest as YAML, package.json as JSON, a Dockerfile.
+    for (const [file, language] of [["deploy/fleet.yaml", "YAML"], ["web/package.json", "JSON"], ["api/Dockerfile", "Dockerfile"]] as const) {
+      await page.click(`.tree-file[data-path="${file}"]`);
+      expect(await page.locator("#editor-language").textContent()).toBe(`(${language})`);
+      expect(await page.locator(".cm-line span[class]").count()).toBeGreaterThan(0);
+    }
   });
 
   it("shows neither control on a server without the inspect action or the generated family", async () => {

@@ -25,7 +25,8 @@ afterAll(async () => {
 
 const startScenario = (page: Page, scenario: string) => startOn(page, rig.server.url, scenario);
 
-suite(title, () => {
+// A browser step waits on chromium and the server; under a loaded machine a test may take many seconds.
+suite(title, { timeout: 60_000 }, () => {
   it("plays typo_filename to 0.9: an edit in the editor goes out as edit_file on the page's own episode", async () => {
     const page = await rig.page();
     await startScenario(page, "typo_filename");
@@ -172,6 +173,23 @@ suite(title, () => {
     expect(page.url()).toBe(`${rig.server.url}/docs`);
     expect(await page.locator(".opblock-summary-path").count()).toBeGreaterThan(10);
     expect(foreign).toEqual([]);
+    expect(page.problems).toEqual([]);
+  });
+
+  it("links the catalogue, OpenEnv's metadata and the README's Python and MCP quick starts", async () => {
+    const page = await rig.page();
+    await openPlayground(page, `${rig.server.url}/`);
+    for (const [name, href] of [["/tasks", "tasks"], ["/metadata", "metadata"]]) expect(await page.getByRole("link", { name, exact: true }).getAttribute("href")).toBe(href);
+    await page.getByRole("link", { name: "Python & MCP quick starts" }).click();
+    await page.waitForSelector("#view-connect:not([hidden]) #quick-starts pre");
+    expect(await page.evaluate(() => (globalThis as any).document.activeElement.id)).toBe("connect-heading");
+    const text = (await page.locator("#quick-starts").textContent())!;
+    expect(text).toContain("GenericEnvClient");
+    expect(text).toContain('"mcpServers"');
+    expect(await page.locator("#view-play").isHidden()).toBe(true);
+    // The browser's back button returns to the playground.
+    await page.goBack();
+    await page.waitForSelector("#view-play:not([hidden])");
     expect(page.problems).toEqual([]);
   });
 

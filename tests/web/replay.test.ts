@@ -44,7 +44,8 @@ afterAll(async () => {
   await rig?.close();
 });
 
-suite(title, () => {
+// A browser step waits on chromium and the server; under a loaded machine a test may take many seconds.
+suite(title, { timeout: 60_000 }, () => {
   it("steps through an oracle trajectory from an eval results file: each step's diff, reward and log", async () => {
     const oracle = linesOf(path.join(results, "oracle.jsonl")).find((l) => l.scenario_id === "full_pipeline_three_bugs")!;
     const page = await rig.page();
