@@ -83,6 +83,14 @@ suite(title, { timeout: 60_000 }, () => {
     expect(await page.locator("#result-score").textContent()).toBe("0.90");
     expect(await page.locator("#result-breakdown").textContent()).toContain("inspections3 (steps, but not counted in e)");
     expect(await page.locator("#status-steps").textContent()).toBe("4 / 10");
+
+    // Replayed, an inspection's step shows what it printed and that it changed no file.
+    await page.click("#replay-episode-button");
+    await expect.poll(() => page.locator("#step-label").textContent()).toBe("Step 0 of 4");
+    await page.click("#step-next");
+    expect(await page.locator(".replay-frame h3").textContent()).toBe("Step 1: inspect");
+    expect(await page.locator(".replay-frame").textContent()).toContain("This step changed no file.");
+    expect(await page.locator(".replay-frame h4", { hasText: "Inspection output" }).locator("xpath=following-sibling::pre[1]").textContent()).toContain("=> ERROR [3/5] COPY requirments.txt .");
     expect(page.problems).toEqual([]);
   });
 
