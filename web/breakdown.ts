@@ -29,6 +29,7 @@ export function renderBreakdown(breakdown: ScoreBreakdown, caption = "Score brea
     ...fact("issues fixed", `${breakdown.issues_fixed} / ${breakdown.issues_total}`),
     ...fact("solved", breakdown.solved ? "yes" : "no"),
     ...fact("steps", `${breakdown.steps} (optimal ${breakdown.optimal_steps}, max ${breakdown.max_steps})`),
+    ...fact("inspections", `${breakdown.inspections} (steps, but not counted in e)`),
     ...fact("efficiency e", breakdown.efficiency.toFixed(2)),
     ...fact("hints used", String(breakdown.hints_used)),
     ...fact("failed actions", String(breakdown.failed_actions)),

@@ -11,6 +11,7 @@ import { announce, byId, fill, signed } from "./dom.js";
 import { FileEditor } from "./editor.js";
 import { actionFor, changedFiles, type EditActionKind, type FileMode } from "./edits.js";
 import { renderTree } from "./file-tree.js";
+import { InspectBox } from "./inspect-box.js";
 import type { StartRequest } from "./start-form.js";
 import type { Info, PlayObservation, PlayStepResult, ResetBody } from "./types.js";
 
@@ -28,6 +29,7 @@ export class Play {
   private readonly editor: FileEditor;
   private readonly log = new ActionLog(byId<HTMLOListElement>("action-log"));
   private readonly hintCost: number;
+  private readonly inspect = new InspectBox((command) => void this.act({ action_type: "inspect", command }));
   private episodeId: string | null = null;
   private observation: PlayObservation | null = null;
   private lastRequest: StartRequest | null = null;
@@ -67,7 +69,7 @@ export class Play {
       this.done = false;
       this.log.clear();
       this.hideActionError();
-      byId("inspect-output").hidden = true;
+      this.inspect.reset(Object.keys(result.observation.files).sort());
       byId("result-section").hidden = true;
       byId("welcome").hidden = true;
       byId("episode").hidden = false;
@@ -100,11 +102,6 @@ export class Play {
       if (mode === (this.serverModes[this.selected] ?? "100644")) this.draftModes.delete(this.selected);
       else this.draftModes.set(this.selected, mode);
       this.refreshPending();
-    });
-    byId<HTMLFormElement>("inspect-form").addEventListener("submit", (event) => {
-      event.preventDefault();
-      const command = byId<HTMLInputElement>("inspect-command").value.trim();
-      if (command !== "") void this.act({ action_type: "inspect", command });
     });
     byId<HTMLFormElement>("raw-form").addEventListener("submit", (event) => {
       event.preventDefault();
@@ -192,11 +189,12 @@ export class Play {
         title: `Step ${o.step_count} · ${label}${note ? ` (${note})` : ""}`,
         outcome: stepOutcome(result.reward, o.issues_fixed, o.issues_total, result.done),
         error,
+        output: o.inspect_output,
       });
       this.apply(result);
       if (error) this.showActionError(`The ${label} failed and changed nothing (${signed(-(this.options.info.scoring?.failed ?? FAILED_COST_FALLBACK))}): ${error}`);
       else this.hideActionError();
-      if (label === "inspect" && !error) this.showInspection(o);
+      if (label === "inspect" && !error) this.inspect.show(String((action as { command?: unknown }).command ?? ""), o.step_count, o.inspect_output);
       if (result.done) this.finish(o);
       else if (label === "request_hint" && o.hint) announce(`Hint: ${o.hint}`);
     } catch (error) {
@@ -293,12 +291,6 @@ export class Play {
     announce("Unsent changes discarded.");
   }
 
-  private showInspection(o: PlayObservation): void {
-    const output = byId("inspect-output");
-    output.hidden = false;
-    output.textContent = typeof o.inspect_output === "string" ? o.inspect_output : "(the server sent no inspect_output)";
-  }
-
   private finish(o: PlayObservation): void {
     const section = byId("result-section");
     section.hidden = false;
@@ -322,7 +314,8 @@ export class Play {
     this.busy = busy;
     const locked = busy || this.done;
     for (const id of ["hint-button", "submit-button"]) byId<HTMLButtonElement>(id).disabled = locked || this.episodeId === null;
-    for (const form of ["inspect-form", "raw-form"]) for (const el of byId(form).querySelectorAll<HTMLButtonElement>("button")) el.disabled = locked;
+    this.inspect.setDisabled(locked);
+    for (const el of byId("raw-form").querySelectorAll<HTMLButtonElement>("button")) el.disabled = locked;
     byId<HTMLButtonElement>("start-button").disabled = busy;
     byId<HTMLButtonElement>("new-file-button").disabled = locked;
     byId<HTMLInputElement>("exec-toggle").disabled = locked || this.selected === null;

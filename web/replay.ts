@@ -4,12 +4,13 @@
  * every step can show the files' diff, the reward and the log as an agent saw them. Two trajectories on one
  * scenario can be compared through POST /arena.
  */
-import { headerRow, historyTable, renderArena } from "./arena.js";
+import { historyTable, renderArena } from "./arena.js";
 import { api, newEpisodeId } from "./api.js";
 import { renderBreakdown } from "./breakdown.js";
 import { renderFilesDiff } from "./diff-view.js";
 import { announce, byId, fill, h, pretty, signed } from "./dom.js";
-import { parseTrajectoryText, type Loaded, type Trajectory } from "./trajectory.js";
+import { MAX_ROWS, renderResults } from "./results-view.js";
+import { mergeLoaded, parseTrajectoryText, TrajectoryError, type Loaded, type Trajectory } from "./trajectory.js";
 import type { ArenaRequest, GradeReport, HistoryEntry, PlayObservation } from "./types.js";
 
 interface Frame {
@@ -28,15 +29,9 @@ export class Replay {
   constructor() {
     byId<HTMLFormElement>("replay-form").addEventListener("submit", (event) => {
       event.preventDefault();
-      void this.load(byId<HTMLTextAreaElement>("trajectory-input").value);
+      this.load(() => parseTrajectoryText(byId<HTMLTextAreaElement>("trajectory-input").value));
     });
-    byId<HTMLInputElement>("trajectory-file").addEventListener("change", async (event) => {
-      const file = (event.target as HTMLInputElement).files?.[0];
-      if (file === undefined) return;
-      const text = await file.text();
-      byId<HTMLTextAreaElement>("trajectory-input").value = text;
-      void this.load(text);
-    });
+    byId<HTMLInputElement>("trajectory-file").addEventListener("change", (event) => void this.openFiles((event.target as HTMLInputElement).files));
     const range = byId<HTMLInputElement>("step-range");
     range.addEventListener("input", () => this.show(Number(range.value)));
     byId("step-first").addEventListener("click", () => this.show(0));
@@ -48,14 +43,36 @@ export class Replay {
   /** Puts a trajectory in the box and loads it (the play view's "Replay this episode"). */
   open(trajectory: { scenario_id: string; actions: unknown[] }): void {
     byId<HTMLTextAreaElement>("trajectory-input").value = pretty(trajectory);
-    void this.load(pretty(trajectory));
+    this.load(() => parseTrajectoryText(pretty(trajectory)));
   }
 
-  private async load(text: string): Promise<void> {
+  /**
+   * Files opened together load as one (two agents' `eval --jsonl` files side by side); each is read on its own,
+   * so a pretty-printed results file and a JSON lines file can be mixed. One file also fills the text box.
+   */
+  private async openFiles(list: FileList | null): Promise<void> {
+    const files = [...(list ?? [])];
+    if (files.length === 0) return;
+    const texts = await Promise.all(files.map((file) => file.text()));
+    if (files.length === 1) byId<HTMLTextAreaElement>("trajectory-input").value = texts[0]!;
+    this.load(() =>
+      mergeLoaded(
+        texts.map((text, i) => {
+          try {
+            return parseTrajectoryText(text);
+          } catch (error) {
+            throw new TrajectoryError(`${files[i]!.name}: ${error instanceof Error ? error.message : String(error)}`);
+          }
+        }),
+      ),
+    );
+  }
+
+  private load(read: () => Loaded): void {
     this.hideError();
     let loaded: Loaded;
     try {
-      loaded = parseTrajectoryText(text);
+      loaded = read();
     } catch (error) {
       this.showError(error instanceof Error ? error.message : String(error));
       return;
@@ -63,52 +80,34 @@ export class Replay {
     this.renderChoices(loaded);
     byId("arena-result").hidden = true;
     if (loaded.arena !== null) void this.compare(loaded.arena);
-    if (loaded.trajectories.length === 1) await this.play(loaded.trajectories[0]!);
+    if (loaded.trajectories.length === 1) void this.play(loaded.trajectories[0]!);
   }
 
   private renderChoices(loaded: Loaded): void {
     const choices = byId("replay-choices");
-    const items: HTMLElement[] = [];
     if (loaded.results !== null) {
-      const replayable = loaded.results.rows.filter((r) => r.trajectory !== null).length;
-      items.push(
-        h(
-          "p",
-          { class: replayable === 0 ? "notice" : "muted" },
-          `${loaded.results.agent}: ${loaded.results.rows.length} episodes, ${replayable} with their actions.`,
-          replayable === 0 ? " This results file records each episode's score and steps but not its actions, so there is nothing to step through; its rows are below." : "",
-        ),
-        h(
-          "table",
-          { class: "history" },
-          h("caption", {}, `${loaded.results.agent}: episodes`),
-          headerRow(["scenario", "score", "steps", "solved", "replay"]),
-          h(
-            "tbody",
-            {},
-            ...loaded.results.rows.map((r) =>
-              h(
-                "tr",
-                {},
-                h("td", {}, r.scenario_id),
-                h("td", { class: "num" }, r.score === null ? "—" : r.score.toFixed(2)),
-                h("td", { class: "num" }, r.steps === null ? "—" : String(r.steps)),
-                h("td", {}, r.solved === null ? "—" : r.solved ? "yes" : "no"),
-                h("td", {}, r.trajectory ? this.replayButton(r.trajectory) : "no actions recorded"),
-              ),
-            ),
-          ),
-        ),
+      const others = loaded.trajectories.filter((t) => !loaded.results!.some((r) => r.trajectory === t));
+      fill(
+        choices,
+        renderResults(loaded.results, {
+          replay: (t) => void this.play(t),
+          compare: (a, b) => void this.compare({ scenario_id: a.scenario_id, a: { label: a.label, actions: a.actions }, b: { label: b.label, actions: b.actions } }),
+          refuse: (message) => this.showError(message),
+        }),
+        others.length === 0 ? null : this.trajectoryList(others),
       );
-    } else if (loaded.trajectories.length > 1) {
-      items.push(h("ul", { class: "trajectory-list" }, ...loaded.trajectories.map((t) => h("li", {}, `${t.label}: ${t.scenario_id}, ${t.actions.length} actions `, this.replayButton(t)))));
+      return;
     }
-    const pairs = loaded.trajectories.length >= 2 && loaded.arena === null ? this.compareForm(loaded.trajectories) : null;
-    fill(choices, ...items, pairs);
+    const many = loaded.trajectories.length > 1;
+    fill(choices, many ? this.trajectoryList(loaded.trajectories) : null, many && loaded.arena === null ? this.compareForm(loaded.trajectories) : null);
+  }
+
+  private trajectoryList(trajectories: readonly Trajectory[]): HTMLElement {
+    return h("ul", { class: "trajectory-list" }, ...trajectories.slice(0, MAX_ROWS).map((t) => h("li", {}, `${t.label}: ${t.scenario_id}, ${t.actions.length} actions `, this.replayButton(t))));
   }
 
   private replayButton(t: Trajectory): HTMLButtonElement {
-    return h("button", { type: "button", class: "small", onclick: () => void this.play(t) }, `Replay ${t.label}`);
+    return h("button", { type: "button", class: "small", onclick: () => void this.play(t) }, "Replay", h("span", { class: "visually-hidden" }, ` ${t.label}`));
   }
 
   /** Two selects and a button: the arena on any two trajectories of one scenario. */
@@ -133,11 +132,15 @@ export class Replay {
   }
 
   private async compare(request: ArenaRequest): Promise<void> {
+    this.hideError();
     try {
       const result = await api.arena(request);
-      byId("arena-result").hidden = false;
+      const section = byId("arena-result");
+      section.hidden = false;
       renderArena(result, byId("arena-verdict"), byId("arena-sides"));
       announce(byId("arena-verdict").textContent ?? "");
+      section.scrollIntoView({ block: "start" });
+      byId("arena-heading").focus({ preventScroll: true });
     } catch (error) {
       this.showError(error instanceof Error ? error.message : String(error));
     }
@@ -182,7 +185,7 @@ export class Replay {
     fill(
       byId("replay-final"),
       h("h3", {}, "Graded by replay (POST /grader)"),
-      stoppedEarly > 0 ? h("p", { class: "notice" }, `The episode ended before the last ${stoppedEarly} action${stoppedEarly === 1 ? "" : "s"}; they were not played.`) : null,
+      stoppedEarly > 0 ? h("p", { class: "notice" }, stoppedEarly === 1 ? "The episode was over before the last action, which was not played." : `The episode was over before the last ${stoppedEarly} actions, which were not played.`) : null,
       renderBreakdown(grade.breakdown, `${t.label}: breakdown`),
       historyTable(grade.history, `${t.label}: steps`),
     );

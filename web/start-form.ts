@@ -1,9 +1,11 @@
 /**
  * Choosing what to play: a task and one of its scenarios, or, for the generated family when the server lists
  * one (task `generated` in /tasks), a seed and a difficulty (and a split when the family lists splits). The
- * form produces the /reset body; a `?scenario=ID` in the page's address preselects that scenario.
+ * form produces the /reset body; a `?scenario=ID` in the page's address preselects that scenario, a generated
+ * one (`gen:<split>:<difficulty>:<seed>`) included, so a scenario can be linked.
  */
 import { byId, h } from "./dom.js";
+import { MAX_SEED, parseGeneratedId } from "./generated-id.js";
 import type { ResetBody, TaskView } from "./types.js";
 
 export const GENERATED_TASK = "generated";
@@ -20,7 +22,7 @@ export function initStartForm(tasks: readonly TaskView[], start: (request: Start
   const splitSelect = byId<HTMLSelectElement>("split-select");
   const seedInput = byId<HTMLInputElement>("seed-input");
 
-  taskSelect.replaceChildren(...tasks.map((t) => h("option", { value: t.task_id }, `${t.title} (${t.difficulty})`)));
+  taskSelect.replaceChildren(...tasks.map((t) => h("option", { value: t.task_id }, `${t.title} (${t.task_id === GENERATED_TASK ? "by seed" : t.difficulty})`)));
 
   const showTask = (taskId: string): void => {
     const task = tasks.find((t) => t.task_id === taskId);
@@ -44,17 +46,24 @@ export function initStartForm(tasks: readonly TaskView[], start: (request: Start
   taskSelect.addEventListener("change", () => showTask(taskSelect.value));
 
   const wanted = new URLSearchParams(location.search).get("scenario");
+  const generated = wanted === null ? null : parseGeneratedId(wanted);
   const owner = wanted === null ? undefined : tasks.find((t) => t.scenarios.some((s) => s.scenario_id === wanted));
-  taskSelect.value = owner?.task_id ?? tasks[0]?.task_id ?? "";
+  const hasGenerated = tasks.some((t) => t.task_id === GENERATED_TASK);
+  taskSelect.value = generated !== null && hasGenerated ? GENERATED_TASK : (owner?.task_id ?? tasks[0]?.task_id ?? "");
   showTask(taskSelect.value);
   if (owner !== undefined && wanted !== null) scenarioSelect.value = wanted;
+  if (generated !== null && hasGenerated) {
+    seedInput.value = String(generated.seed);
+    difficultySelect.value = generated.difficulty;
+    splitSelect.value = generated.split;
+  }
 
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     if (taskSelect.value === GENERATED_TASK) {
       const seed = Number(seedInput.value);
-      if (!Number.isSafeInteger(seed) || seed < 0) {
-        seedInput.setCustomValidity("The seed is a whole number, 0 or more.");
+      if (!Number.isSafeInteger(seed) || seed < 0 || seed > MAX_SEED) {
+        seedInput.setCustomValidity(`The seed is a whole number from 0 to ${MAX_SEED}.`);
         seedInput.reportValidity();
         return;
       }
@@ -71,3 +80,4 @@ export function initStartForm(tasks: readonly TaskView[], start: (request: Start
   });
   seedInput.addEventListener("input", () => seedInput.setCustomValidity(""));
 }
+

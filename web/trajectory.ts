@@ -1,9 +1,13 @@
 /**
- * Reading what a user pastes into the replay view. Accepted: a trajectory `{scenario_id, actions}` (a
+ * Reading what a user pastes or opens in the replay view. Accepted: a trajectory `{scenario_id, actions}` (a
  * /grader request, or GET /state's answer), a list of them, an arena request `{scenario_id, a, b}`, a
- * `breakfix eval` results file (`{agent, episodes: [...]}`; an episode is replayable when it carries its
- * `actions`), or the LLM runner's `[START]`/`[STEP]` lines. Pure, so the suite checks each format.
+ * `breakfix eval` results file (`{agent, episodes: [...]}`, which records scores but no actions), the JSON
+ * lines `breakfix eval --jsonl` writes (one episode a line, with its `agent` and every action played), the
+ * lines `breakfix export` writes (a generated scenario a line, with its `oracle` trajectory), or the LLM
+ * runner's `[START]`/`[STEP]` lines. Several files load as one (mergeLoaded). Pure, so the suite checks each
+ * format.
  */
+import { fromRunnerLines } from "./runner-lines.js";
 import type { ArenaRequest } from "./types.js";
 
 export interface Trajectory {
@@ -12,8 +16,9 @@ export interface Trajectory {
   actions: unknown[];
 }
 
-/** An eval results row, shown whether or not it can be replayed. */
+/** An episode of an evaluation, shown whether or not it can be replayed. */
 export interface ResultRow {
+  agent: string;
   scenario_id: string;
   score: number | null;
   steps: number | null;
@@ -25,8 +30,8 @@ export interface Loaded {
   trajectories: Trajectory[];
   /** Set when the input was an arena request: both sides, ready to post. */
   arena: ArenaRequest | null;
-  /** Set for an eval results file. */
-  results: { agent: string; rows: ResultRow[] } | null;
+  /** Set for evaluation results (a results file or eval's JSON lines): every episode, by agent. */
+  results: ResultRow[] | null;
 }
 
 export class TrajectoryError extends Error {
@@ -42,14 +47,28 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 export function parseTrajectoryText(text: string): Loaded {
   const trimmed = text.trim();
   if (trimmed === "") throw new TrajectoryError("nothing to load: paste a trajectory or open a file");
-  if (/^\[(START|STEP|END)\]/m.test(trimmed)) return fromRunnerLines(trimmed);
+  if (/^\[(START|STEP|END)\]/m.test(trimmed)) return { trajectories: fromRunnerLines(trimmed, (m) => new TrajectoryError(m)), arena: null, results: null };
   let value: unknown;
   try {
     value = JSON.parse(trimmed);
   } catch (error) {
-    throw new TrajectoryError(`not JSON (${error instanceof Error ? error.message : String(error)}), nor the runner's [STEP] lines`);
+    const lines = trimmed.split(/\r?\n/).filter((line) => line.trim() !== "");
+    // JSON lines: more than one line, each a JSON value of its own.
+    if (lines.length > 1 && lines.every((line) => /^\s*\{/.test(line))) return fromJsonLines(lines);
+    throw new TrajectoryError(`not JSON (${error instanceof Error ? error.message : String(error)}), nor JSON lines, nor the runner's [STEP] lines`);
   }
   return fromValue(value);
+}
+
+/** Several inputs (files opened together) as one: trajectories and results side by side. */
+export function mergeLoaded(all: readonly Loaded[]): Loaded {
+  if (all.length === 1) return all[0]!;
+  const results = all.flatMap((l) => l.results ?? []);
+  return {
+    trajectories: all.flatMap((l) => l.trajectories),
+    arena: null,
+    results: all.some((l) => l.results !== null) ? results : null,
+  };
 }
 
 function fromValue(value: unknown): Loaded {
@@ -69,60 +88,62 @@ function fromValue(value: unknown): Loaded {
       results: null,
     };
   }
-  if (Array.isArray(value.episodes)) return fromResults(value);
-  return { trajectories: [trajectoryOf(value, "trajectory", "the object")], arena: null, results: null };
-}
-
-function fromResults(value: Record<string, unknown>): Loaded {
-  const agent = typeof value.agent === "string" ? value.agent : "agent";
-  const rows: ResultRow[] = (value.episodes as unknown[]).map((episode, i) => {
-    const e = asRecord(episode, `episode ${i + 1}`);
-    const scenario = scenarioOf(e, `episode ${i + 1}`);
-    const actions = Array.isArray(e.actions) ? e.actions : null;
-    return {
-      scenario_id: scenario,
-      score: typeof e.score === "number" ? e.score : null,
-      steps: typeof e.steps === "number" ? e.steps : null,
-      solved: typeof e.solved === "boolean" ? e.solved : null,
-      trajectory: actions === null ? null : { label: `${agent}: ${scenario}`, scenario_id: scenario, actions },
-    };
-  });
-  return { trajectories: rows.flatMap((r) => (r.trajectory ? [r.trajectory] : [])), arena: null, results: { agent, rows } };
-}
-
-/** `[START] {...}` / `[STEP] {...}` lines, possibly of several interleaved episodes (told apart by `episode`). */
-function fromRunnerLines(text: string): Loaded {
-  const episodes = new Map<number, { scenario: string | null; model: string | null; actions: unknown[] }>();
-  const get = (n: number) => {
-    let episode = episodes.get(n);
-    if (episode === undefined) {
-      episode = { scenario: null, model: null, actions: [] };
-      episodes.set(n, episode);
-    }
-    return episode;
-  };
-  for (const [i, line] of text.split(/\r?\n/).entries()) {
-    const match = /^\[(START|STEP|END)\]\s+(.*)$/.exec(line.trim());
-    if (match === null) continue;
-    let record: unknown;
-    try {
-      record = JSON.parse(match[2]!);
-    } catch {
-      throw new TrajectoryError(`line ${i + 1}: the ${match[1]} line does not end in a JSON object`);
-    }
-    if (!isRecord(record)) throw new TrajectoryError(`line ${i + 1}: the ${match[1]} line does not end in a JSON object`);
-    const episode = get(typeof record.episode === "number" ? record.episode : 1);
-    if (typeof record.scenario_id === "string") episode.scenario = record.scenario_id;
-    if (typeof record.model === "string") episode.model = record.model;
-    // A turn without an action (the model's prose) was no step of the episode; the replay skips it too.
-    if (match[1] === "STEP" && isRecord(record.action)) episode.actions.push(record.action);
+  if (Array.isArray(value.episodes)) {
+    const agent = typeof value.agent === "string" ? value.agent : "agent";
+    return withResults(value.episodes.map((episode, i) => resultRow(asRecord(episode, `episode ${i + 1}`), agent, `episode ${i + 1}`)));
   }
-  const trajectories = [...episodes].map(([n, e]) => {
-    if (e.scenario === null) throw new TrajectoryError(`episode ${n} has no [START] or [END] line naming its scenario_id`);
-    return { label: `episode ${n}${e.model ? ` (${e.model})` : ""}: ${e.scenario}`, scenario_id: e.scenario, actions: e.actions };
-  });
-  if (trajectories.length === 0) throw new TrajectoryError("no [START] or [STEP] line holds an episode");
-  return { trajectories, arena: null, results: null };
+  const line = lineOf(value, "the object");
+  if (line.kind === "result") return withResults([line.row]);
+  return { trajectories: [line.trajectory], arena: null, results: null };
+}
+
+/** eval --jsonl's episodes, export's scenarios, or plain trajectories, one a line (mixed is fine). */
+function fromJsonLines(lines: string[]): Loaded {
+  const rows: ResultRow[] = [];
+  const trajectories: Trajectory[] = [];
+  for (const [i, text] of lines.entries()) {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      throw new TrajectoryError(`line ${i + 1} is not JSON (${error instanceof Error ? error.message : String(error)})`);
+    }
+    const line = lineOf(asRecord(value, `line ${i + 1}`), `line ${i + 1}`);
+    if (line.kind === "result") rows.push(line.row);
+    else trajectories.push(line.trajectory);
+  }
+  if (rows.length === 0) return { trajectories, arena: null, results: null };
+  const loaded = withResults(rows);
+  return { ...loaded, trajectories: [...loaded.trajectories, ...trajectories] };
+}
+
+type Line = { kind: "result"; row: ResultRow } | { kind: "trajectory"; trajectory: Trajectory };
+
+/** One object: an eval episode (it names its agent), an export line (it has an oracle), else a trajectory. */
+function lineOf(record: Record<string, unknown>, where: string): Line {
+  if (typeof record.agent === "string" && ("score" in record || "turns" in record)) return { kind: "result", row: resultRow(record, record.agent, where) };
+  if (Array.isArray(record.oracle) && !("actions" in record)) {
+    const scenario = scenarioOf(record, where);
+    return { kind: "trajectory", trajectory: { label: `oracle: ${scenario}`, scenario_id: scenario, actions: record.oracle } };
+  }
+  return { kind: "trajectory", trajectory: trajectoryOf(record, "trajectory", where) };
+}
+
+function resultRow(e: Record<string, unknown>, agent: string, where: string): ResultRow {
+  const scenario = scenarioOf(e, where);
+  const actions = Array.isArray(e.actions) ? e.actions : null;
+  return {
+    agent,
+    scenario_id: scenario,
+    score: typeof e.score === "number" ? e.score : null,
+    steps: typeof e.steps === "number" ? e.steps : null,
+    solved: typeof e.solved === "boolean" ? e.solved : null,
+    trajectory: actions === null ? null : { label: `${agent}: ${scenario}`, scenario_id: scenario, actions },
+  };
+}
+
+function withResults(rows: ResultRow[]): Loaded {
+  return { trajectories: rows.flatMap((r) => (r.trajectory ? [r.trajectory] : [])), arena: null, results: rows };
 }
 
 function trajectoryOf(value: unknown, fallbackLabel: string, where: string): Trajectory {

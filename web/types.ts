@@ -1,8 +1,8 @@
 /**
  * The wire types the pages read, taken from the server's own zod types (type-only imports: nothing of the
- * server is bundled), so a change to an answer's shape fails the pages' type-check. Fields that later
- * releases may add (inspection output, the generated family's options) are optional here: the pages show
- * their controls only when the server advertises them.
+ * server is bundled), so a change to an answer's shape fails the pages' type-check. The generated family's
+ * difficulties and splits are optional here: the pages show the inspection box and the seed fields only when
+ * the server advertises them (`inspect` in /info's action types, task `generated` in /tasks).
  */
 import type { z } from "zod";
 import type { Action } from "../contracts/actions.js";
@@ -11,9 +11,8 @@ import type { GradeReportSchema, InfoSchema, MetadataSchema, TaskViewSchema } fr
 
 export type { Action, EpisodeState, ScoreBreakdown };
 
-/** An observation, with the output of an `inspect` action where the server has that action. */
-export type PlayObservation = Observation & { inspect_output?: string | null };
-export type PlayStepResult = Omit<StepResult, "observation"> & { observation: PlayObservation };
+export type PlayObservation = Observation;
+export type PlayStepResult = StepResult;
 
 /** /info; `scoring` may be missing on a server that does not publish the weights. */
 export type Info = Omit<z.infer<typeof InfoSchema>, "scoring" | "action_types"> & {

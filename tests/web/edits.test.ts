@@ -1,8 +1,7 @@
 /**
  * The playground turns editor changes into actions; here those actions go through the real engine and must
  * produce exactly what the user typed, for any text (a property test over files full of repeated lines, where
- * a careless old_content would match twice). Also the replay view's reading of pasted trajectories and the
- * quick-start reader of the README.
+ * a careless old_content would match twice). Also the quick-start reader of the README.
  */
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
@@ -12,7 +11,6 @@ import { applyEditAction } from "../../environment/apply-action.js";
 import { EXECUTABLE, REGULAR, repositoryFrom, type Repository } from "../../simulators/repository.js";
 import { actionFor, changedFiles, minimalEdit, type FileChange } from "../../web/edits.js";
 import { readmeSection } from "../../web/readme.js";
-import { parseTrajectoryText, TrajectoryError } from "../../web/trajectory.js";
 
 function apply(repo: Repository, action: Record<string, unknown>): Repository {
   const parsed = ActionSchema.parse(action) as EditAction;
@@ -89,59 +87,6 @@ describe("edits from the editor", () => {
     expect(changes.map((c) => c.path)).toEqual(["a", "b"]);
     const { action } = actionFor(changes, "edit_file");
     expect(action).toEqual({ action_type: "edit_file", edits: [{ file_path: "a", old_content: "x", new_content: "y" }, { file_path: "b", old_content: "1", new_content: "2" }] });
-  });
-});
-
-describe("trajectories pasted into the replay view", () => {
-  const actions = [{ action_type: "submit" }];
-
-  it("reads a trajectory, a list, an arena request and GET /state's answer", () => {
-    expect(parseTrajectoryText(JSON.stringify({ scenario_id: "s", actions })).trajectories).toEqual([{ label: "trajectory", scenario_id: "s", actions }]);
-    expect(parseTrajectoryText(JSON.stringify([{ scenario_id: "s", actions, label: "mine" }])).trajectories[0]!.label).toBe("mine");
-    const arena = parseTrajectoryText(JSON.stringify({ scenario_id: "s", a: { label: "A", actions }, b: { label: "B", actions: [] } }));
-    expect(arena.arena).toEqual({ scenario_id: "s", a: { label: "A", actions }, b: { label: "B", actions: [] } });
-    expect(arena.trajectories.map((t) => t.label)).toEqual(["A", "B"]);
-    const state = { episode_id: "e", step_count: 1, task_id: "t", scenario_id: "s", seed: null, done: true, actions };
-    expect(parseTrajectoryText(JSON.stringify(state)).trajectories[0]!.actions).toEqual(actions);
-  });
-
-  it("reads breakfix eval results: rows always, trajectories where an episode carries its actions", () => {
-    const loaded = parseTrajectoryText(JSON.stringify({ agent: "baseline", episodes: [{ scenario_id: "s", score: 0.9, steps: 1, solved: true }, { scenario_id: "t", score: 0.05, steps: 1, solved: false, actions }] }));
-    expect(loaded.results!.rows.map((r) => [r.scenario_id, r.score, r.trajectory !== null])).toEqual([["s", 0.9, false], ["t", 0.05, true]]);
-    expect(loaded.trajectories).toEqual([{ label: "baseline: t", scenario_id: "t", actions }]);
-  });
-
-  it("reads the LLM runner's lines, interleaved episodes apart, turns without an action skipped", () => {
-    const lines = [
-      '[START] {"episode":1,"scenario_id":"typo_filename","model":"m"}',
-      '[START] {"episode":2,"scenario_id":"oom_killed","model":"m"}',
-      '[STEP] {"episode":1,"step":1,"action":null,"error":"prose"}',
-      '[STEP] {"episode":2,"step":1,"action":{"action_type":"request_hint"}}',
-      '[STEP] {"episode":1,"step":2,"action":{"action_type":"submit"}}',
-      '[END] {"episode":1,"scenario_id":"typo_filename","score":0.05}',
-    ].join("\n");
-    const { trajectories } = parseTrajectoryText(lines);
-    expect(trajectories.map((t) => [t.scenario_id, t.actions])).toEqual([
-      ["typo_filename", [{ action_type: "submit" }]],
-      ["oom_killed", [{ action_type: "request_hint" }]],
-    ]);
-  });
-
-  it("says what is wrong with bad input", () => {
-    for (const [input, message] of [
-      ["", "nothing to load"],
-      ["{nope", "not JSON"],
-      ['{"actions": []}', 'no "scenario_id"'],
-      ['{"scenario_id": "s"}', 'no "actions"'],
-      ["[]", "no trajectory"],
-      ["42", "expected a JSON object"],
-      ['{"scenario_id": "s", "a": 1, "b": {"actions": []}}', "a is not a JSON object"],
-      ["[STEP] not json", "does not end in a JSON object"],
-      ['[STEP] {"episode": 3, "action": {"action_type": "submit"}}', "episode 3 has no [START]"],
-    ] as const) {
-      expect(() => parseTrajectoryText(input), input).toThrow(TrajectoryError);
-      expect(() => parseTrajectoryText(input), input).toThrow(message);
-    }
   });
 });
 

@@ -1,19 +1,14 @@
 /**
  * The playground in a real browser (Debian's chromium through playwright-core) against a real server:
  * a scenario played to 0.9 by editing in the editor, a hint and its penalty, failed edits and their errors,
- * people playing side by side, the replay view on a reference solution, the arena, /docs, the controls that
- * appear only when the server advertises them, keyboard use and a narrow screen. Screenshots at 1280x800 go
- * to tests/web/screenshots/ (not committed).
+ * people playing side by side, /docs, keyboard use and a narrow screen. Screenshots at 1280x800 (start,
+ * mid-episode, done) go to tests/web/screenshots/ (git-ignored).
  */
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadCatalog } from "../../tasks/catalog.js";
 import { CHROMIUM, SKIP_REASON, startRig, type BrowserRig } from "./browser.js";
+import { loggedBodies, openPlayground, retypeLine, shot, sidewaysOverflow, startScenario as startOn, unnamedControls } from "./page-helpers.js";
+import type { Page } from "playwright-core";
 
-const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "screenshots");
 const suite = CHROMIUM === null ? describe.skip : describe;
 const title = CHROMIUM === null ? `playground in chromium (${SKIP_REASON})` : "playground in chromium";
 
@@ -21,7 +16,6 @@ let rig: BrowserRig;
 
 beforeAll(async () => {
   if (CHROMIUM === null) return;
-  mkdirSync(SHOTS, { recursive: true });
   rig = await startRig();
 }, 45_000);
 
@@ -29,32 +23,10 @@ afterAll(async () => {
   await rig?.close();
 });
 
-/** Opens the playground and starts `scenario` through the start form, as a user would. */
-async function startScenario(page: Page, scenario: string): Promise<void> {
-  await page.goto(`${rig.server.url}/`);
-  await page.waitForSelector("body[data-ready=true]");
-  const task = loadCatalog().scenario(scenario)!.task_id;
-  await page.selectOption("#task-select", task);
-  await page.selectOption("#scenario-select", scenario);
-  await page.click("#start-button");
-  await expect.poll(() => page.locator("#status-scenario").textContent()).toMatch(new RegExp(`^${scenario} `));
-}
+const startScenario = (page: Page, scenario: string) => startOn(page, rig.server.url, scenario);
 
-/** Replaces the editor line that reads `from` with `to`, by keyboard. */
-async function retypeLine(page: Page, from: string, to: string): Promise<void> {
-  await page.locator(".cm-line", { hasText: from }).first().click();
-  await page.keyboard.press("End");
-  await page.keyboard.press("Shift+Home");
-  await page.keyboard.type(to);
-}
-
-/** The JSON bodies the action log shows, in order (the log prints "METHOD /path" then the body). */
-async function loggedBodies(page: Page): Promise<any[]> {
-  const texts = await page.locator(".log-json").allTextContents();
-  return texts.map((t) => JSON.parse(t.slice(t.indexOf("\n") + 1)));
-}
-
-suite(title, () => {
+// A browser step waits on chromium and the server; under a loaded machine a test may take many seconds.
+suite(title, { timeout: 60_000 }, () => {
   it("plays typo_filename to 0.9: an edit in the editor goes out as edit_file on the page's own episode", async () => {
     const page = await rig.page();
     await startScenario(page, "typo_filename");
@@ -62,7 +34,7 @@ suite(title, () => {
     expect(await page.locator("#status-steps").textContent()).toBe("0 / 10");
     expect(await page.locator("#error-log").textContent()).toContain('"/requirments.txt": not found');
     expect(await page.locator("#editor-file").textContent()).toBe("Dockerfile");
-    await page.screenshot({ path: path.join(SHOTS, "1-start.png") });
+    await page.screenshot({ path: shot("1-start.png") });
 
     await retypeLine(page, "COPY requirments.txt .", "COPY requirements.txt .");
     await expect.poll(() => page.locator("#send-button").textContent()).toBe("Send edit (1 file)");
@@ -72,7 +44,7 @@ suite(title, () => {
       action_type: "edit_file",
       edits: [{ file_path: "Dockerfile", old_content: "COPY requirments.txt .", new_content: "COPY requirements.txt ." }],
     });
-    await page.screenshot({ path: path.join(SHOTS, "2-mid-episode.png") });
+    await page.screenshot({ path: shot("2-mid-episode.png") });
 
     await page.click("#send-button");
     await page.waitForSelector("#result-section:not([hidden])");
@@ -84,7 +56,7 @@ suite(title, () => {
     expect(await page.locator("#error-log").textContent()).toContain("No error");
     // The editor is read-only once the episode is done.
     expect(await page.locator(".cm-content").getAttribute("contenteditable")).toBe("false");
-    await page.screenshot({ path: path.join(SHOTS, "3-done.png") });
+    await page.screenshot({ path: shot("3-done.png") });
 
     const [reset, step] = await loggedBodies(page);
     expect(step).toEqual({ action: pending.action, episode_id: reset.episode_id });
@@ -165,8 +137,7 @@ suite(title, () => {
   it("a reset the server refuses says why by the start form", async () => {
     const page = await rig.page();
     await page.route("**/reset", (route) => route.fulfill({ status: 503, json: { detail: "the server is at capacity (1024 live episodes); try again later" } }));
-    await page.goto(`${rig.server.url}/`);
-    await page.waitForSelector("body[data-ready=true]");
+    await openPlayground(page, `${rig.server.url}/`);
     await page.click("#start-button");
     await expect.poll(() => page.locator("#start-error").textContent()).toContain("answered 503: the server is at capacity");
     expect(await page.locator("#episode").isHidden()).toBe(true);
@@ -190,131 +161,41 @@ suite(title, () => {
     expect(ids[0]).not.toBe(ids[1]);
   });
 
-  it("the replay view steps through a scenario's reference solution: diffs, rewards, logs, the grade", async () => {
-    const scenario = loadCatalog().scenario("full_pipeline_three_bugs")!;
-    const page = await rig.page();
-    await page.goto(`${rig.server.url}/#replay`);
-    await page.waitForSelector("body[data-ready=true]");
-    await page.fill("#trajectory-input", JSON.stringify({ scenario_id: scenario.id, actions: scenario.solution }));
-    await page.click("#replay-form button[type=submit]");
-    const last = scenario.solution.length;
-    await expect.poll(() => page.locator("#step-label").textContent()).toBe(`Step 0 of ${last}`);
-    expect(await page.locator("#step-prev").isDisabled()).toBe(true);
-    const grade = (await (await fetch(`${rig.server.url}/grader`, { method: "POST", body: JSON.stringify({ scenario_id: scenario.id, actions: scenario.solution }) })).json()) as {
-      history: Array<{ reward: number }>;
-    };
-    for (let step = 1; step <= last; step++) {
-      await page.click("#step-next");
-      await expect.poll(() => page.locator("#step-label").textContent()).toBe(`Step ${step} of ${last}`);
-      expect(await page.locator(".replay-frame h3").textContent()).toBe(`Step ${step}: ${scenario.solution[step - 1]!.action_type}`);
-      const reward = grade.history[step - 1]!.reward;
-      expect(await page.locator(".frame-reward").textContent()).toBe(`${reward >= 0 ? "+" : "−"}${Math.abs(reward).toFixed(2)}`);
-      expect(await page.locator(".replay-frame .diff-add").count()).toBeGreaterThan(0);
-      expect(await page.locator(".replay-frame .log").count()).toBe(1);
-      if (step === 1) await page.screenshot({ path: path.join(SHOTS, "4-replay-step-1.png"), fullPage: true });
-    }
-    expect(await page.locator("#step-next").isDisabled()).toBe(true);
-    expect(await page.locator(".replay-frame .log").textContent()).toContain("No error");
-    expect(await page.locator("#replay-final .breakdown tfoot td").textContent()).toBe("0.90");
-    await page.click("#step-first");
-    expect(await page.locator("#step-label").textContent()).toBe(`Step 0 of ${last}`);
-
-    // The same solution against doing nothing, side by side in the arena.
-    await page.fill("#trajectory-input", JSON.stringify({ scenario_id: scenario.id, a: { label: "reference", actions: scenario.solution }, b: { label: "noop", actions: [{ action_type: "submit" }] } }));
-    await page.click("#replay-form button[type=submit]");
-    await expect.poll(() => page.locator("#arena-verdict").textContent()).toContain("reference wins");
-    expect(await page.locator(".arena-side").count()).toBe(2);
-    await page.locator("#arena-result").screenshot({ path: path.join(SHOTS, "6-arena.png") });
-    expect(await page.locator(".arena-side.is-winner h3").textContent()).toContain("reference");
-    expect(page.problems).toEqual([]);
-  });
-
-  it("reads a breakfix eval results file and says when it holds no actions to step through", async () => {
-    const page = await rig.page();
-    await page.goto(`${rig.server.url}/#replay`);
-    await page.waitForSelector("body[data-ready=true]");
-    const results = { agent: "baseline", reads_hidden_data: false, episodes: [{ task_id: "dockerfile_syntax", scenario_id: "typo_filename", score: 0.9, steps: 1, solved: true }] };
-    await page.fill("#trajectory-input", JSON.stringify(results));
-    await page.click("#replay-form button[type=submit]");
-    await expect.poll(() => page.locator("#replay-choices").textContent()).toContain("not its actions");
-    await page.fill("#trajectory-input", "{ not json");
-    await page.click("#replay-form button[type=submit]");
-    await expect.poll(() => page.locator("#replay-error").textContent()).toContain("not JSON");
-  });
-
-  it("/docs renders the OpenAPI document from local files and lists /reset", async () => {
+  it("/docs, linked from the playground, renders the OpenAPI document from local files and lists /reset", async () => {
     const page = await rig.page();
     const foreign: string[] = [];
     page.on("request", (request) => {
       if (!request.url().startsWith(rig.server.url) && !request.url().startsWith("data:")) foreign.push(request.url());
     });
-    await page.goto(`${rig.server.url}/docs`);
+    await openPlayground(page, `${rig.server.url}/`);
+    await page.getByRole("link", { name: "API docs" }).first().click();
     await page.waitForSelector('.opblock-summary-path[data-path="/reset"]', { timeout: 15_000 });
+    expect(page.url()).toBe(`${rig.server.url}/docs`);
     expect(await page.locator(".opblock-summary-path").count()).toBeGreaterThan(10);
     expect(foreign).toEqual([]);
     expect(page.problems).toEqual([]);
   });
 
-  it("shows inspect and generated-scenario controls only when the server advertises them", async () => {
-    // A server without the inspect action or the generated family shows neither.
+  it("links the catalogue, OpenEnv's metadata and the README's Python and MCP quick starts", async () => {
     const page = await rig.page();
-    await page.route("**/tasks", async (route) => {
-      const tasks = await (await route.fetch()).json();
-      await route.fulfill({ json: { tasks: tasks.tasks.filter((task: { task_id: string }) => task.task_id !== "generated") } });
-    });
-    await page.route("**/info", async (route) => {
-      const info = await (await route.fetch()).json();
-      await route.fulfill({ json: { ...info, action_types: info.action_types.filter((type: string) => type !== "inspect") } });
-    });
-    await startScenario(page, "typo_filename");
-    expect(await page.locator("#inspect-section").isHidden()).toBe(true);
-    expect(await page.locator('#task-select option[value="generated"]').count()).toBe(0);
-
-    // A server that has the inspect action and the generated family: /info and /tasks say so.
-    const advertised = await rig.page();
-    let resetBody: any;
-    let resetAnswer: any;
-    await advertised.route("**/info", async (route) => {
-      const info = await (await route.fetch()).json();
-      await route.fulfill({ json: { ...info, action_types: [...info.action_types, "inspect"] } });
-    });
-    await advertised.route("**/tasks", async (route) => {
-      const tasks = await (await route.fetch()).json();
-      const generated = { task_id: "generated", title: "Generated scenarios", difficulty: "medium", description: "", scenarios: [], difficulties: ["easy", "hard"] };
-      const others = tasks.tasks.filter((task: { task_id: string }) => task.task_id !== "generated");
-      await route.fulfill({ json: { tasks: [...others, generated] } });
-    });
-    await advertised.route("**/reset", async (route) => {
-      resetBody = route.request().postDataJSON();
-      const response = await route.fetch({ postData: JSON.stringify({ scenario_id: "typo_filename", episode_id: resetBody.episode_id }) });
-      resetAnswer = await response.json();
-      await route.fulfill({ response, json: resetAnswer });
-    });
-    await advertised.route("**/step", async (route) => {
-      const body = route.request().postDataJSON();
-      if (body.action.action_type !== "inspect") return route.continue();
-      await route.fulfill({ json: { observation: { ...resetAnswer.observation, step_count: 1, inspect_output: "NAME      READY   STATUS\nweb-1     1/1     Running" }, reward: 0, done: false } });
-    });
-    await advertised.goto(`${rig.server.url}/`);
-    await advertised.waitForSelector("body[data-ready=true]");
-    await advertised.selectOption("#task-select", "generated");
-    expect(await advertised.locator("#scenario-field").isHidden()).toBe(true);
-    expect(await advertised.locator("#difficulty-select option").allTextContents()).toEqual(["easy", "hard"]);
-    await advertised.fill("#seed-input", "7");
-    await advertised.selectOption("#difficulty-select", "hard");
-    await advertised.click("#start-button");
-    await advertised.waitForSelector("#inspect-section:not([hidden])");
-    expect(resetBody).toEqual({ task_id: "generated", seed: 7, difficulty: "hard", episode_id: expect.stringMatching(/^play-/) });
-    await advertised.fill("#inspect-command", "kubectl get pods");
-    await advertised.keyboard.press("Enter");
-    await expect.poll(() => advertised.locator("#inspect-output").textContent()).toContain("web-1     1/1     Running");
-    expect((await loggedBodies(advertised))[1]).toEqual({ action: { action_type: "inspect", command: "kubectl get pods" }, episode_id: resetBody.episode_id });
+    await openPlayground(page, `${rig.server.url}/`);
+    for (const [name, href] of [["/tasks", "tasks"], ["/metadata", "metadata"]]) expect(await page.getByRole("link", { name, exact: true }).getAttribute("href")).toBe(href);
+    await page.getByRole("link", { name: "Python & MCP quick starts" }).click();
+    await page.waitForSelector("#view-connect:not([hidden]) #quick-starts pre");
+    expect(await page.evaluate(() => (globalThis as any).document.activeElement.id)).toBe("connect-heading");
+    const text = (await page.locator("#quick-starts").textContent())!;
+    expect(text).toContain("GenericEnvClient");
+    expect(text).toContain('"mcpServers"');
+    expect(await page.locator("#view-play").isHidden()).toBe(true);
+    // The browser's back button returns to the playground.
+    await page.goBack();
+    await page.waitForSelector("#view-play:not([hidden])");
+    expect(page.problems).toEqual([]);
   });
 
   it("works from the keyboard: labelled controls, focus order, and the editor does not trap Tab", async () => {
     const page = await rig.page();
-    await page.goto(`${rig.server.url}/`);
-    await page.waitForSelector("body[data-ready=true]");
+    await openPlayground(page, `${rig.server.url}/`);
     const order: string[] = [];
     for (let i = 0; i < 14 && !order.includes("start-button"); i++) {
       await page.keyboard.press("Tab");
@@ -334,38 +215,31 @@ suite(title, () => {
     expect(await page.locator(".cm-editor :focus").count()).toBe(0);
     expect(await page.locator(":focus").count()).toBe(1);
     // Every visible control has an accessible name.
-    // (In-page code: the suite is type-checked without the DOM library, so the page's objects are `any`.)
-    const unnamed = await page.evaluate(() =>
-      [...(globalThis as any).document.querySelectorAll("button, input, select, textarea, .cm-content")]
-        .filter((el: any) => el.offsetParent !== null)
-        .filter((el: any) => {
-          const named = (el.getAttribute("aria-label") ?? "").trim() !== "" || el.getAttribute("aria-labelledby") !== null || (el.labels?.length ?? 0) > 0;
-          return !named && (el.textContent ?? "").trim() === "";
-        })
-        .map((el: any) => String(el.outerHTML).slice(0, 80)),
-    );
+    const unnamed = await unnamedControls(page);
     expect(unnamed).toEqual([]);
   });
 
-  it("is usable on a narrow screen (400 px): no sideways scrolling, the editor and its buttons reachable", async () => {
-    const page = await rig.page({ width: 400, height: 800 });
+  it("is usable on a phone's screen (390x844): no sideways scrolling, the editor and its buttons reachable", async () => {
+    const page = await rig.page({ width: 390, height: 844 });
     await startScenario(page, "typo_filename");
-    const overflow = await page.evaluate(() => {
-      const root = (globalThis as any).document.documentElement;
-      return root.scrollWidth - root.clientWidth;
-    });
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     const editor = await page.locator(".editor").boundingBox();
     expect(editor!.width).toBeGreaterThan(300);
+    // The panes stack: the editor comes below the file list, the side panel below the editor.
+    const files = (await page.locator(".files-pane").boundingBox())!;
+    const side = (await page.locator(".side-pane").boundingBox())!;
+    expect(editor!.y).toBeGreaterThan(files.y + files.height - 1);
+    expect(side.y).toBeGreaterThan(editor!.y + editor!.height - 1);
+    expect(files.width).toBeGreaterThan(340);
     await retypeLine(page, "COPY requirments.txt .", "COPY requirements.txt .");
     await page.check('input[name="send-as"][value="apply_patch"]');
     await page.locator("#send-button").scrollIntoViewIfNeeded();
     // Viewport shots: a full-page capture resizes the window, and the editor's gutter re-measures after it.
-    await page.screenshot({ path: path.join(SHOTS, "5-narrow-editor.png") });
+    await page.screenshot({ path: shot("5-narrow-editor.png") });
     await page.click("#send-button");
     await page.waitForSelector("#result-section:not([hidden])");
     await page.locator("#result-section").scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(SHOTS, "5-narrow-done.png") });
+    await page.screenshot({ path: shot("5-narrow-done.png") });
     expect(await page.locator("#result-score").textContent()).toBe("0.90");
     expect((await loggedBodies(page))[1].action.patch).toContain("-COPY requirments.txt .\n+COPY requirements.txt .");
   });
