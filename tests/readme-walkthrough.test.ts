@@ -24,16 +24,22 @@ function walkthroughCommands(): string[] {
 
 let server: ServerType;
 let base: string;
+let app: ReturnType<typeof createApp>;
 
+// As `breakfix serve` does, the workers load before anything connects (slow under tsx on a loaded machine).
 beforeAll(async () => {
-  const app = createApp({}, {});
+  app = createApp({}, {});
+  await app.context.pool.warmUp();
   server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
   });
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
+}, 120_000);
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await app.context.pool.close();
+});
 
 describe("README walkthrough", () => {
   it("runs as written and fixes the scenario in one step", async () => {
