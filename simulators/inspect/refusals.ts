@@ -23,6 +23,11 @@ export function writeRefusal(argv: readonly string[]): string | null {
   if (program === "sed" && rest.some((a) => /^-[a-zA-Z]*i/.test(a) || a.startsWith("--in-place"))) {
     return "'sed -i' edits a file in place; make changes with the edit actions (edit_file, replace_line, apply_patch).";
   }
+  // `kubectl exec POD -- curl URL` only sends a request from inside a pod; any other program there could change it.
+  if (program === "kubectl" && rest.includes("exec")) {
+    if (rest.includes("--") && rest[rest.indexOf("--") + 1] === "curl") return null;
+    return "'kubectl exec' runs only curl here (kubectl exec POD -- curl URL): another program in a container could change it, and is not simulated.";
+  }
   const subs = WRITING_SUBCOMMANDS[program];
   if (subs) {
     // A flag's value is not a subcommand: `kubectl -n prod delete …`, `git -C dir commit …`.
