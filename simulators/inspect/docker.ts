@@ -14,6 +14,7 @@ import type { ImageBuiltEvent, RunStepEvent } from "../docker/events.js";
 import type { Command, Image } from "../docker/image.js";
 import { createHash } from "node:crypto";
 import { lookupImage } from "../images/lookup.js";
+import type { ImageConfig } from "../world.js";
 import type { CommandFamily, CommandOutput, InspectionContext } from "./context.js";
 import { plainProgress } from "./buildkit-plain.js";
 import { failed, ok } from "./context.js";
@@ -175,8 +176,33 @@ function dockerRun(args: readonly string[], ctx: InspectionContext): CommandOutp
   );
 }
 
+/**
+ * An image of the scenario's registry, as `docker image inspect` shows it once pulled: its config (command,
+ * working directory, user, environment), which is where an engineer reads what an image runs.
+ */
+function registryInspect(ref: string, config: ImageConfig): CommandOutput {
+  const [os, architecture] = (config.platforms?.[0] ?? "linux/amd64").split("/");
+  const answer = [{
+    RepoTags: [ref],
+    Architecture: architecture,
+    Os: os,
+    Config: {
+      User: config.user ?? "",
+      ExposedPorts: Object.fromEntries((config.listens ?? []).map((p) => [`${p}/tcp`, {}])),
+      Env: Object.entries(config.env ?? {}).map(([k, v]) => `${k}=${v}`),
+      Cmd: config.cmd ?? null,
+      Entrypoint: config.entrypoint ?? null,
+      WorkingDir: config.workdir ?? "",
+    },
+  }];
+  return ok(`${JSON.stringify(answer, null, 4)}\n`);
+}
+
 function imageInspect(ref: string | undefined, ctx: InspectionContext): CommandOutput {
   if (ref === undefined) return failed(`"docker image inspect" requires at least 1 argument.\n`);
+  // A repository the scenario's registry holds is inspected as pulled; any other name is the repository's own build.
+  const pulled = ref.includes("/") ? lookupImage(ref, ctx.world) : undefined;
+  if (pulled?.status === "found" && Object.keys(ctx.world.registry).some((r) => ref.startsWith(`${r}:`))) return registryInspect(ref, pulled.config);
   const found = builtImage(ref, ctx, false);
   if ("status" in found) return found;
   const image: Image | undefined = found.result.built?.image;
