@@ -74,6 +74,10 @@ export const ClusterSchema = z
     namespace: z.string().default("default"),
     configmaps: z.record(z.string(), z.record(z.string(), z.string())).default({}).describe("ConfigMaps that exist already, name → data"),
     secrets: z.record(z.string(), z.array(z.string())).default({}).describe("Secrets that exist already, name → keys"),
+    services: z
+      .record(z.string(), z.array(z.number().int().min(1).max(65535)))
+      .default({})
+      .describe("Services of other teams that exist already in the namespace, name → ports (a search backend the app calls)"),
     ingress_classes: z.array(z.string()).default([]),
     default_ingress_class: z.string().optional(),
     node: z
@@ -117,6 +121,7 @@ export const WorldSchema = z
       namespace: "default",
       configmaps: {},
       secrets: {},
+      services: {},
       ingress_classes: [],
       node: { memory_mib: 4096, cpu_millicores: 2000 },
       container_runtime: "containerd-2",

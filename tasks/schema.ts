@@ -82,6 +82,20 @@ export const WrongFixSchema = z
 export type Fix = z.infer<typeof FixSchema>;
 export type WrongFix = z.infer<typeof WrongFixSchema>;
 
+/**
+ * Where an agent finds what the reference fix writes beyond the files and the logs, which the solvability test
+ * checks: inspections whose output shows a fact (the command, and a text its output holds on some state the
+ * reference fix passes through), and the values the fix picks freely, which an alternative fix must show to be
+ * replaceable (a database path, a memory limit above what the app uses).
+ */
+export const EvidenceSchema = z
+  .object({
+    inspect: z.array(z.object({ command: z.string().min(1), shows: z.string().min(1) }).strict()).default([]),
+    choices: z.array(z.string().min(1)).default([]),
+  })
+  .strict();
+export type Evidence = z.infer<typeof EvidenceSchema>;
+
 /** A scenario as written: a base id plus faults. */
 export const ScenarioSourceSchema = z
   .object({
@@ -99,6 +113,7 @@ export const ScenarioSourceSchema = z
     wrong: z.array(WrongFixSchema).min(2),
     optimal_steps: z.number().int().min(1),
     max_steps: z.number().int().min(2).default(10),
+    evidence: EvidenceSchema.optional().describe("hidden: how the facts of the reference fix are found (the solvability test checks it)"),
   })
   .strict()
   .refine((s) => s.optimal_steps < s.max_steps, { message: "optimal_steps must be below max_steps", path: ["optimal_steps"] });

@@ -2,7 +2,7 @@
  * The build family: `docker build` runs the Dockerfile simulator alone on the named Dockerfile and context
  * (with --target, --platform and --build-arg), and prints BuildKit's log: the steps it ran and, on a
  * failure, the failing step's output and the Dockerfile excerpt. `docker run` starts the built image as the
- * scenario's `docker run` does; `docker image inspect` shows the built image's config; `docker manifest
+ * scenario's `docker run` does (`--progress=plain` adds each RUN step's output, as a CI log shows it); `docker image inspect` shows the built image's config; `docker manifest
  * inspect` what the registry knows of a reference. What the model does not know (a base image's layers, an
  * app's own log lines once it serves) is said to be unknown rather than made up.
  */
@@ -10,11 +10,13 @@ import path from "node:path";
 import type { Diagnostic } from "../diagnostic.js";
 import { compareDiagnostics } from "../diagnostic.js";
 import { simulateDockerfile } from "../docker/index.js";
-import type { ImageBuiltEvent } from "../docker/events.js";
+import type { ImageBuiltEvent, RunStepEvent } from "../docker/events.js";
 import type { Command, Image } from "../docker/image.js";
 import { createHash } from "node:crypto";
 import { lookupImage } from "../images/lookup.js";
+import type { ImageConfig } from "../world.js";
 import type { CommandFamily, CommandOutput, InspectionContext } from "./context.js";
+import { plainProgress } from "./buildkit-plain.js";
 import { failed, ok } from "./context.js";
 import { RepoReader } from "./files.js";
 
@@ -27,6 +29,8 @@ interface BuildRequest {
   platform?: string;
   buildArgs: Map<string, string>;
   tag: string;
+  /** `--progress=plain`: every step's output, as a CI log shows it. */
+  plain: boolean;
 }
 
 /** Reads `docker build`'s (and `docker run`'s) options; the image operand of run is checked by the caller. */
@@ -35,6 +39,7 @@ function buildRequest(args: readonly string[], reader: RepoReader): BuildRequest
   let tag = "app";
   let target: string | undefined;
   let platform: string | undefined;
+  let plain = false;
   const buildArgs = new Map<string, string>();
   const operands: string[] = [];
   for (let i = 0; i < args.length; i++) {
@@ -48,8 +53,12 @@ function buildRequest(args: readonly string[], reader: RepoReader): BuildRequest
     else if (name === "--build-arg") {
       const [k, ...v] = (value() ?? "").split("=");
       if (k) buildArgs.set(k, v.join("="));
-    } else if (["--no-cache", "--pull", "-q", "--quiet", "--load", "--progress=plain"].includes(a) || name === "--progress") {
-      if (name === "--progress" && inline === undefined) i++;
+    } else if (name === "--progress") {
+      const mode = value();
+      if (mode !== "plain" && mode !== "tty" && mode !== "auto" && mode !== "quiet" && mode !== "rawjson") return `ERROR: invalid progress mode ${JSON.stringify(mode ?? "")}\n`;
+      plain = mode === "plain";
+    } else if (["--no-cache", "--pull", "-q", "--quiet", "--load"].includes(a)) {
+      // Options that change nothing the simulation shows.
     } else if (a.startsWith("-")) return `unknown flag: ${a}\nSee 'docker build --help'.\n`;
     else operands.push(a);
   }
@@ -61,12 +70,14 @@ function buildRequest(args: readonly string[], reader: RepoReader): BuildRequest
   if (resolved.kind !== "file") {
     return `ERROR: failed to build: failed to solve: failed to read dockerfile: open ${file ?? "Dockerfile"}: no such file or directory\n`;
   }
-  return { file: resolved.path, contextDir: context.path, buildArgs, tag, ...(target ? { target } : {}), ...(platform ? { platform } : {}) };
+  return { file: resolved.path, contextDir: context.path, buildArgs, tag, plain, ...(target ? { target } : {}), ...(platform ? { platform } : {}) };
 }
 
 interface BuildResult {
   diagnostics: Diagnostic[];
   built: ImageBuiltEvent | undefined;
+  /** The output of each RUN step that succeeded, in build order. */
+  runOutputs: (readonly string[])[];
 }
 
 function build(ctx: InspectionContext, request: BuildRequest, run: boolean): BuildResult {
@@ -82,7 +93,8 @@ function build(ctx: InspectionContext, request: BuildRequest, run: boolean): Bui
   });
   const result = engine.result();
   const built = result.facts.of<ImageBuiltEvent>("image-built").find((f) => f.event.file === request.file)?.event;
-  return { diagnostics: [...result.diagnostics].sort(compareDiagnostics), built };
+  const runOutputs = result.facts.of<RunStepEvent>("run-step").filter((f) => f.file === request.file && f.event.status === 0).map((f) => f.event.output);
+  return { diagnostics: [...result.diagnostics].sort(compareDiagnostics), built, runOutputs };
 }
 
 /** A simulator's log without the `$ command` line it opens with (the user typed the command). */
@@ -118,13 +130,14 @@ function buildLog(request: BuildRequest, built: ImageBuiltEvent): string {
 function dockerBuild(args: readonly string[], ctx: InspectionContext): CommandOutput {
   const request = buildRequest(args, new RepoReader(ctx.repo));
   if (typeof request === "string") return failed(request);
-  const { diagnostics, built } = build(ctx, request, false);
+  const { diagnostics, built, runOutputs } = build(ctx, request, false);
+  const shown = (log: string) => (request.plain ? plainProgress(log, runOutputs) : log);
   const error = firstError(diagnostics, ["parse", "build"]);
-  if (error) return failed(errorText(error));
+  if (error) return failed(shown(errorText(error)));
   if (!built) return failed(`the build of ${request.file} did not produce an image the simulation can describe\n`);
   const warnings = diagnostics.filter((d) => d.severity === "warning" && d.file === request.file);
   const notes = warnings.map((w) => ` - ${w.message} (line ${w.line})`);
-  return ok(buildLog(request, built) + (notes.length > 0 ? `\n ${notes.length} warning${notes.length === 1 ? "" : "s"} found:\n${notes.join("\n")}\n` : ""));
+  return ok(shown(buildLog(request, built)) + (notes.length > 0 ? `\n ${notes.length} warning${notes.length === 1 ? "" : "s"} found:\n${notes.join("\n")}\n` : ""));
 }
 
 /** The image `docker run` and `docker image inspect` name: the build of the repository's Dockerfile. */
@@ -163,8 +176,33 @@ function dockerRun(args: readonly string[], ctx: InspectionContext): CommandOutp
   );
 }
 
+/**
+ * An image of the scenario's registry, as `docker image inspect` shows it once pulled: its config (command,
+ * working directory, user, environment), which is where an engineer reads what an image runs.
+ */
+function registryInspect(ref: string, config: ImageConfig): CommandOutput {
+  const [os, architecture] = (config.platforms?.[0] ?? "linux/amd64").split("/");
+  const answer = [{
+    RepoTags: [ref],
+    Architecture: architecture,
+    Os: os,
+    Config: {
+      User: config.user ?? "",
+      ExposedPorts: Object.fromEntries((config.listens ?? []).map((p) => [`${p}/tcp`, {}])),
+      Env: Object.entries(config.env ?? {}).map(([k, v]) => `${k}=${v}`),
+      Cmd: config.cmd ?? null,
+      Entrypoint: config.entrypoint ?? null,
+      WorkingDir: config.workdir ?? "",
+    },
+  }];
+  return ok(`${JSON.stringify(answer, null, 4)}\n`);
+}
+
 function imageInspect(ref: string | undefined, ctx: InspectionContext): CommandOutput {
   if (ref === undefined) return failed(`"docker image inspect" requires at least 1 argument.\n`);
+  // A repository the scenario's registry holds is inspected as pulled; any other name is the repository's own build.
+  const pulled = ref.includes("/") ? lookupImage(ref, ctx.world) : undefined;
+  if (pulled?.status === "found" && Object.keys(ctx.world.registry).some((r) => ref.startsWith(`${r}:`))) return registryInspect(ref, pulled.config);
   const found = builtImage(ref, ctx, false);
   if ("status" in found) return found;
   const image: Image | undefined = found.result.built?.image;
@@ -216,7 +254,7 @@ function manifestInspect(ref: string | undefined, ctx: InspectionContext): Comma
 export const BUILD_FAMILY: CommandFamily = {
   family: "build",
   supported: [
-    "docker build [-f FILE] [-t TAG] [--target STAGE] [--platform P] [--build-arg K=V] CONTEXT",
+    "docker build [-f FILE] [-t TAG] [--target STAGE] [--platform P] [--build-arg K=V] [--progress=plain] CONTEXT",
     "docker run IMAGE",
     "docker image inspect IMAGE",
     "docker manifest inspect REF",

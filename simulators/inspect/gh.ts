@@ -2,12 +2,15 @@
  * The CI family: the simulated run of each workflow file as the GitHub CLI shows it. `gh run list` has one
  * run per workflow (the push that the scenario's log comes from), `gh run view --log [--job J]` every job's
  * steps in `JOB<TAB>STEP<TAB>TIME LINE` lines, with the failing step's log as the runner printed it;
- * `gh secret list` the repository secrets' names, `gh workflow list` the workflows. The run's times, ids and
+ * `gh secret list` the repository secrets' names, `gh workflow list` the workflows, `gh api …/permissions/workflow`
+ * the token's default. Each job's set-up lists its GITHUB_TOKEN's permissions. The run's times, ids and
  * a successful step's own output are not modelled; the lines say so rather than invent them.
  */
 import { createHash } from "node:crypto";
 import type { Diagnostic } from "../diagnostic.js";
 import { isWorkflowPath } from "../workflow/index.js";
+import { tokenPermissions } from "../workflow/runner/context.js";
+import { asMap, get, readWorkflowSource } from "../workflow/source.js";
 import type { JobLegEvent, StepRunEvent } from "../workflow/events.js";
 import type { CommandFamily, CommandOutput, InspectionContext } from "./context.js";
 import { failed, ok } from "./context.js";
@@ -104,6 +107,7 @@ function runView(args: readonly string[], ctx: InspectionContext): CommandOutput
     const steps = run.steps.filter((s) => s.step.job === leg.job && s.step.leg === leg.leg).sort((a, b) => a.step.index - b.step.index);
     const line = (step: string, text: string) => `${leg.leg}\t${step}\t${TIME} ${text}`;
     out.push(line("Set up job", leg.runner ? `Runner Image: ${leg.runner.imageOs} (${leg.runner.label})` : "Waiting for a runner to pick up this job..."));
+    if (leg.runner) for (const l of tokenLines(run.file, leg.job, ctx)) out.push(line("Set up job", l));
     for (const s of steps) {
       if (failedOnly && s.status !== "failure") continue;
       if (s.status === "switched-off") continue;
@@ -124,6 +128,41 @@ function runView(args: readonly string[], ctx: InspectionContext): CommandOutput
   return ok(joinLines(out));
 }
 
+/** How the runner names a token scope in the job log: `pull-requests` → `PullRequests`. */
+const scopeTitle = (scope: string) => scope.split("-").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join("");
+
+/**
+ * The "GITHUB_TOKEN Permissions" block the runner prints while it sets up a job: every scope the job's token
+ * has (the workflow's or job's permissions block, else the repository's default), Metadata always.
+ */
+function tokenLines(file: string, job: string, ctx: InspectionContext): string[] {
+  const content = ctx.repo.get(file)?.content;
+  if (content === undefined) return [];
+  const source = readWorkflowSource(file, content);
+  const jobs = asMap(get(source.root, "jobs", source.doc));
+  const permissions = tokenPermissions(source, get(jobs, job, source.doc), ctx.world, false);
+  const scopes: Record<string, string> = { ...permissions, metadata: "read" };
+  const granted = Object.entries(scopes).filter(([, level]) => level !== "none").sort(([a], [b]) => (a < b ? -1 : 1));
+  return ["GITHUB_TOKEN Permissions", ...granted.map(([scope, level]) => `  ${scopeTitle(scope)}: ${level}`), "Secret source: Actions"];
+}
+
+/**
+ * `gh api repos/OWNER/REPO/actions/permissions/workflow`: the repository's default GITHUB_TOKEN permissions,
+ * the one repository setting a workflow's token depends on; other endpoints are not part of the world.
+ */
+function api(args: readonly string[], ctx: InspectionContext): CommandOutput {
+  if (args.some((a) => ["-X", "--method", "-f", "-F", "--field", "--raw-field", "--input"].includes(a) || a.startsWith("--method="))) {
+    return failed("breakfix inspect: gh api with a method or fields could change the repository; inspections only read (GET).\n");
+  }
+  const path = (args.find((a) => !a.startsWith("-")) ?? "").replace(/^\//, "");
+  const { owner, name, default_token_permissions: level } = ctx.world.repository;
+  const wanted = [`repos/${owner}/${name}/actions/permissions/workflow`, "repos/{owner}/{repo}/actions/permissions/workflow", ":owner/:repo/actions/permissions/workflow"];
+  if (wanted.includes(path)) {
+    return ok(`${JSON.stringify({ default_workflow_permissions: level === "permissive" ? "write" : "read", can_approve_pull_request_reviews: false })}\n`);
+  }
+  return failed(`gh api ${path}: only repos/${owner}/${name}/actions/permissions/workflow (the token's default permissions) is answered here\n`);
+}
+
 function secretList(ctx: InspectionContext): CommandOutput {
   // GITHUB_TOKEN is GitHub's own, never a repository secret gh lists.
   const names = ctx.world.secrets.filter((s) => s !== "GITHUB_TOKEN").sort();
@@ -139,7 +178,7 @@ function workflowList(ctx: InspectionContext): CommandOutput {
 
 export const CI_FAMILY: CommandFamily = {
   family: "ci",
-  supported: ["gh run list", "gh run view [RUN] [--log | --log-failed] [--job JOB]", "gh secret list", "gh workflow list"],
+  supported: ["gh run list", "gh run view [RUN] [--log | --log-failed] [--job JOB]", "gh secret list", "gh workflow list", "gh api repos/OWNER/REPO/actions/permissions/workflow"],
   programs: ["gh"],
   run(argv, _stdin, ctx) {
     const [, group, sub, ...rest] = argv;
@@ -147,6 +186,7 @@ export const CI_FAMILY: CommandFamily = {
     if (group === "run" && sub === "view") return runView(rest, ctx);
     if (group === "secret" && sub === "list") return secretList(ctx);
     if (group === "workflow" && sub === "list") return workflowList(ctx);
+    if (group === "api") return api(argv.slice(2), ctx);
     return failed(`gh ${[group, sub].filter(Boolean).join(" ")}: not supported here. Supported: ${CI_FAMILY.supported.join("; ")}\n`);
   },
 };

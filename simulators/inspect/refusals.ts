@@ -9,12 +9,13 @@ const WRITING_PROGRAMS = new Set([
   "patch", "vi", "vim", "nano", "emacs", "ed", "npm", "pip", "yarn", "make", "kill", "helm",
 ]);
 
-const WRITING_SUBCOMMANDS: Record<string, readonly string[]> = {
+// No prototype: a program named `constructor` writes nothing.
+const WRITING_SUBCOMMANDS: Readonly<Record<string, readonly string[]>> = Object.freeze(Object.assign(Object.create(null) as Record<string, readonly string[]>, {
   git: ["add", "commit", "push", "pull", "fetch", "checkout", "switch", "reset", "restore", "rebase", "merge", "stash", "rm", "mv", "tag", "apply", "cherry-pick", "revert", "clean", "branch", "init", "clone", "config"],
   docker: ["push", "tag", "rm", "rmi", "login", "logout", "pull", "exec", "kill", "stop", "start", "restart", "create", "commit", "save", "load", "system", "volume", "network", "compose"],
   kubectl: ["apply", "create", "delete", "edit", "patch", "replace", "scale", "rollout", "set", "label", "annotate", "expose", "run", "exec", "cp", "port-forward", "drain", "cordon", "uncordon", "taint", "autoscale"],
   gh: ["secret set", "secret delete", "secret remove", "run rerun", "run cancel", "run delete", "run watch", "workflow run", "workflow enable", "workflow disable", "variable set", "variable delete", "pr", "release", "repo"],
-};
+}));
 
 /** Why `argv` would change something, or null when it only reads. */
 export function writeRefusal(argv: readonly string[]): string | null {
@@ -23,7 +24,12 @@ export function writeRefusal(argv: readonly string[]): string | null {
   if (program === "sed" && rest.some((a) => /^-[a-zA-Z]*i/.test(a) || a.startsWith("--in-place"))) {
     return "'sed -i' edits a file in place; make changes with the edit actions (edit_file, replace_line, apply_patch).";
   }
-  const subs = Object.hasOwn(WRITING_SUBCOMMANDS, program) ? WRITING_SUBCOMMANDS[program] : undefined;
+  // `kubectl exec POD -- curl URL` only sends a request from inside a pod; any other program there could change it.
+  if (program === "kubectl" && rest.includes("exec")) {
+    if (rest.includes("--") && rest[rest.indexOf("--") + 1] === "curl") return null;
+    return "'kubectl exec' runs only curl here (kubectl exec POD -- curl URL): another program in a container could change it, and is not simulated.";
+  }
+  const subs = WRITING_SUBCOMMANDS[program];
   if (subs) {
     // A flag's value is not a subcommand: `kubectl -n prod delete …`, `git -C dir commit …`.
     const words = rest.filter((a, i) => !a.startsWith("-") && !["-n", "--namespace", "-C", "--context", "-R", "--repo"].includes(rest[i - 1] ?? ""));

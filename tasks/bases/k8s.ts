@@ -1,21 +1,22 @@
 /**
  * The clean repositories of the Kubernetes tasks: deployment repositories (manifests under k8s/ and a README
- * that documents what the app needs), each with the world its cluster and registry make up. The README says
- * everything a fix depends on (port, memory, environment, image contents, ingress class), so nothing has to
- * be guessed from the world.
+ * that says what the app is and which settings it reads), each with the world its cluster and registry make
+ * up. What a fix depends on is where an engineer finds it: the ports in the manifests and the image's config
+ * (`docker image inspect`), the memory an app settles at in `kubectl top pod`, the installed IngressClasses
+ * and the ingress controller's namespace in `kubectl get`, another team's Services in `kubectl get svc`.
  */
 import type { Base } from "../schema.js";
 import { defineBase } from "./define.js";
 
-/** Nodes of 4 GiB and 2 CPUs with ingress-nginx's class `nginx`, not the default: what the READMEs describe. */
+/** Nodes of 4 GiB and 2 CPUs with ingress-nginx's class `nginx`, not the default (`kubectl get ingressclass`). */
 const CLUSTER = { ingress_classes: ["nginx"], node: { memory_mib: 4096, cpu_millicores: 2000 } };
 
 export const K8S_BASES: readonly Base[] = [
   defineBase({
     id: "catalog-deploy",
     description:
-      "A Python catalogue API (gunicorn on 8080, ~180 MiB, DATABASE_URL from a cluster Secret, SEARCH_URL from a ConfigMap) " +
-      "behind a Service, an nginx Ingress and a NetworkPolicy that admits only the ingress controller.",
+      "A Python catalogue API (gunicorn on 8080, ~180 MiB, DATABASE_URL from a cluster Secret, SEARCH_URL from a ConfigMap, pointing " +
+      "at the search team's Service search:9200) behind a Service, an nginx Ingress and a NetworkPolicy that admits only the ingress controller.",
     world: {
       registry: {
         "ghcr.io/acme/catalog-api": {
@@ -34,7 +35,7 @@ export const K8S_BASES: readonly Base[] = [
           health_path: "/healthz",
         },
       ],
-      cluster: { ...CLUSTER, secrets: { "catalog-db": ["url"], "catalog-tls": ["tls.crt", "tls.key"] } },
+      cluster: { ...CLUSTER, secrets: { "catalog-db": ["url"], "catalog-tls": ["tls.crt", "tls.key"] }, services: { search: [9200] } },
     },
   }),
   defineBase({
@@ -61,7 +62,7 @@ export const K8S_BASES: readonly Base[] = [
   }),
   defineBase({
     id: "thumbnailer",
-    description: "A Python queue worker (python worker.py --concurrency 4, needs REDIS_URL) with no Service: the image's contents are in the README.",
+    description: "A Python queue worker (python worker.py --concurrency 4, needs REDIS_URL) with no Service: the image's command is in its config.",
     world: {
       registry: {
         "ghcr.io/acme/thumbnailer": {

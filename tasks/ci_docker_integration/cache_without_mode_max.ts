@@ -10,10 +10,10 @@ export const cacheWithoutModeMax: ScenarioSource = {
   title: "Parcel tracker: the image build fails exporting its layer cache",
   difficulty: "medium-hard",
   description:
-    "Adapted from the seed, where cache-to: type=gha without mode=max is said to fail: it does not (mode=min is the default and the " +
-    "cache is exported). The real fault for this id (real-errors.md §E): the workflow exports the gha cache with no " +
-    "docker/setup-buildx-action, and the runner's default docker driver refuses: 'Cache export is not supported for the docker driver.' " +
-    "The cache-to lines also lost mode=max, as in the seed; adding mode=max alone fixes nothing.",
+    "A missing builder, whatever the id says: the workflow exports the gha cache with no docker/setup-buildx-action, and the " +
+    "runner's default docker driver refuses: 'Cache export is not supported for the docker driver.' The id is the seed's, whose " +
+    "fault (cache-to: type=gha without mode=max) is not one: mode=min is the default and the cache is exported (real-errors.md §E). " +
+    "The cache-to lines also lost mode=max, as in the seed, so adding mode=max alone, the fix the id suggests, changes nothing.",
   base: "parcel-tracker",
   faults: [
     { file: WF, replace: BUILDX, with: "" },

@@ -12,14 +12,14 @@ export const pushWithoutLogin: ScenarioSource = {
   difficulty: "medium-hard",
   description:
     "The workflow builds and pushes acme/ledger-api without ever logging in to Docker Hub: the push is refused with " +
-    "'denied: requested access to the resource is denied'. The repository has the DOCKERHUB_USERNAME and DOCKERHUB_TOKEN secrets (README).",
+    "'denied: requested access to the resource is denied'. The repository has the DOCKERHUB_USERNAME and DOCKERHUB_TOKEN secrets (available_secrets, gh secret list).",
   base: "ledger-api",
   faults: [{ file: WF, replace: LOGIN_STEP, with: "" }],
   issues: [
     {
       id: "no-login",
       description: "No docker login before the push to Docker Hub.",
-      hint: "A registry accepts pushes only from a client that logged in to it. Which secrets does the README mention?",
+      hint: "A registry accepts pushes only from a client that logged in to it. Which secrets does the repository have?",
       stage: "push",
       detection: [{ code: "GHA104", file: WF }],
     },

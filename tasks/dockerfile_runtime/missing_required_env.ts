@@ -13,7 +13,7 @@ export const missingRequiredEnv: ScenarioSource = {
     {
       id: "database-url-unset",
       description: "DATABASE_URL is not set in the container's environment.",
-      hint: "The README lists the variables the service needs; an ENV sets them in the image.",
+      hint: "The traceback names the variable; an ENV sets it in the image. Which database can the installed packages open, and where can the container write?",
       stage: "runtime",
       detection: [{ code: "DF105", file: "Dockerfile" }],
     },
@@ -35,6 +35,8 @@ export const missingRequiredEnv: ScenarioSource = {
     { description: "a PostgreSQL URL: the image has no psycopg2, and no database server runs beside the container", because: { fires: "DF105" }, actions: [addLine("Dockerfile", 4, "ENV DATABASE_URL=postgresql://orders:orders@db:5432/orders")] },
     { description: "postgres://, a scheme SQLAlchemy no longer loads", because: { fires: "DF105" }, actions: [addLine("Dockerfile", 4, "ENV DATABASE_URL=postgres://orders@db/orders")] },
   ],
+  // Any SQLAlchemy URL the installed packages can open works: the traceback names the variable, requirements.txt the packages.
+  evidence: { choices: ["sqlite:////tmp/orders.db"] },
   optimal_steps: 1,
   max_steps: 10,
 };

@@ -7,9 +7,9 @@ export const nonRootPrivilegedPort: ScenarioSource = {
   title: "Uploads API: the non-root container cannot write its data",
   difficulty: "medium",
   description:
-    "USER node cannot write /app, which root owns, so the app's mkdir of /app/data fails with EACCES. Adapted from the seed's " +
-    "non-root bind of port 80, which works under docker run since Docker 20.10 (ip_unprivileged_port_start=0): this is the closest real " +
-    "failure of a non-root USER.",
+    "A write-permission fault, whatever the id says: USER node cannot write /app, which root owns, so the app's mkdir of /app/data " +
+    "fails with EACCES at start. The id is the seed's, whose fault (a non-root bind of port 80) is not one: docker run allows it since " +
+    "Docker 20.10 (ip_unprivileged_port_start=0). A non-root USER that cannot write where the app writes is the closest real failure.",
   base: "uploads-api",
   faults: [{ file: "Dockerfile", replace: "RUN mkdir -p /app/data && chown node:node /app/data\n", with: "" }],
   issues: [
@@ -21,16 +21,16 @@ export const nonRootPrivilegedPort: ScenarioSource = {
       detection: [{ code: "DF106", file: "Dockerfile" }],
     },
   ],
-  solution: [addLine("Dockerfile", 11, "RUN mkdir -p /app/data && chown node:node /app/data")],
+  solution: [addLine("Dockerfile", 10, "RUN mkdir -p /app/data && chown node:node /app/data")],
   alternatives: [
-    { description: "hand the whole app directory to node", actions: [addLine("Dockerfile", 11, "RUN chown -R node:node /app")] },
-    { description: "create the directory with its owner in one command", actions: [addLine("Dockerfile", 11, "RUN install -d -o node -g node /app/data")] },
-    { description: "chown to the node user's uid (1000 in the node images)", actions: [addLine("Dockerfile", 11, "RUN mkdir -p /app/data && chown 1000:1000 /app/data")] },
+    { description: "hand the whole app directory to node", actions: [addLine("Dockerfile", 10, "RUN chown -R node:node /app")] },
+    { description: "create the directory with its owner in one command", actions: [addLine("Dockerfile", 10, "RUN install -d -o node -g node /app/data")] },
+    { description: "chown to the node user's uid (1000 in the node images)", actions: [addLine("Dockerfile", 10, "RUN mkdir -p /app/data && chown 1000:1000 /app/data")] },
   ],
   wrong: [
-    { description: "run as root", because: { violation: "image-user" }, actions: [replaceLine("Dockerfile", 11, "USER root")] },
-    { description: "create the directory without giving it to node", because: { fires: "DF106" }, actions: [addLine("Dockerfile", 11, "RUN mkdir -p /app/data")] },
-    { description: "chown after switching to the node user", because: { fires: "DF009" }, actions: [addLine("Dockerfile", 12, "RUN mkdir -p /app/data && chown node:node /app/data")] },
+    { description: "run as root", because: { violation: "image-user" }, actions: [replaceLine("Dockerfile", 10, "USER root")] },
+    { description: "create the directory without giving it to node", because: { fires: "DF106" }, actions: [addLine("Dockerfile", 10, "RUN mkdir -p /app/data")] },
+    { description: "chown after switching to the node user", because: { fires: "DF009" }, actions: [addLine("Dockerfile", 11, "RUN mkdir -p /app/data && chown node:node /app/data")] },
   ],
   optimal_steps: 1,
   max_steps: 10,

@@ -74,5 +74,5 @@ export const fullPipelineGhcrAndSelector: ScenarioSource = {
     },
   ],
   optimal_steps: 2,
-  max_steps: 12,
+  max_steps: 16,
 };

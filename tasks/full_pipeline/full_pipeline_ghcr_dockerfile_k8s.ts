@@ -12,7 +12,7 @@ export const fullPipelineGhcrDockerfileK8s: ScenarioSource = {
   description:
     "Three faults met one stage at a time. (1) docker/login-action sends the Docker Hub token to ghcr.io, which denies it. " +
     "(2) FROM python:3.12-slimm names a tag that does not exist. (3) The memory limit is 64Mi; gunicorn with two workers needs about 150 MiB " +
-    "(README), so the container is OOMKilled.",
+    "(kubectl top pod once it runs), so the container is OOMKilled.",
   base: "reports-api",
   faults: [
     { file: WF, replace: "          password: ${{ secrets.GITHUB_TOKEN }}", with: "          password: ${{ secrets.DOCKERHUB_TOKEN }}" },
@@ -39,7 +39,7 @@ export const fullPipelineGhcrDockerfileK8s: ScenarioSource = {
     {
       id: "memory-limit",
       description: "A 64Mi limit is below the ~150 MiB the app uses; the kernel kills it (OOMKilled).",
-      hint: "The README says how much memory the service needs once started.",
+      hint: "kubectl top pod shows how much memory the service settles at once started.",
       stage: "runtime",
       detection: [{ code: "K8S025", file: DEPLOY }],
     },
@@ -113,6 +113,8 @@ export const fullPipelineGhcrDockerfileK8s: ScenarioSource = {
       ],
     },
   ],
+  // Once the image is pushed, kubectl top shows what the app settles at; the request and limit are choices above it.
+  evidence: { inspect: [{ command: "kubectl top pod", shows: "150Mi" }], choices: ["192Mi", "256Mi"] },
   optimal_steps: 3,
-  max_steps: 12,
+  max_steps: 16,
 };

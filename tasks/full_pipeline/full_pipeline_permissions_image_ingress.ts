@@ -40,7 +40,7 @@ export const fullPipelinePermissionsImageIngress: ScenarioSource = {
     {
       id: "ingress-class",
       description: "No ingressClassName and no default IngressClass: no controller serves the Ingress.",
-      hint: "Which ingress controller does the README say the cluster runs, and how does an Ingress choose it?",
+      hint: "Which IngressClasses does the cluster have (kubectl get ingressclass), and how does an Ingress choose one?",
       stage: "traffic",
       detection: [{ code: "K8S033", file: INGRESS }],
     },
@@ -109,6 +109,7 @@ export const fullPipelinePermissionsImageIngress: ScenarioSource = {
       leaves_unfixed: ["image-placeholder"],
     },
   ],
+  evidence: { inspect: [{ command: "kubectl get ingressclass", shows: "nginx   k8s.io/ingress-nginx" }] },
   optimal_steps: 3,
-  max_steps: 12,
+  max_steps: 16,
 };

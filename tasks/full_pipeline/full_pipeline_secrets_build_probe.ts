@@ -130,6 +130,7 @@ export const fullPipelineSecretsBuildProbe: ScenarioSource = {
       leaves_unfixed: ["liveness-port"],
     },
   ],
+  evidence: { inspect: [{ command: "docker build --progress=plain .", shows: "build/static/js/main.3f2b1c4e.js" }] },
   optimal_steps: 3,
-  max_steps: 12,
+  max_steps: 16,
 };

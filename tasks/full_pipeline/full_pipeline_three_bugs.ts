@@ -39,7 +39,7 @@ export const fullPipelineThreeBugs: ScenarioSource = {
     },
     {
       id: "target-port",
-      description: "The Service's targetPort is 8080; the app listens on 3000 (server.js, README, containerPort).",
+      description: "The Service's targetPort is 8080; the app listens on 3000 (server.js, containerPort).",
       hint: "Which port does the app say it listens on at start?",
       stage: "traffic",
       detection: [{ code: "K8S031", file: SVC }],
@@ -124,5 +124,5 @@ export const fullPipelineThreeBugs: ScenarioSource = {
     },
   ],
   optimal_steps: 3,
-  max_steps: 12,
+  max_steps: 16,
 };

@@ -17,7 +17,7 @@ export const missingIngressClass: ScenarioSource = {
     {
       id: "ingress-class-missing",
       description: "spec.ingressClassName is missing and no IngressClass is the default: no controller serves the Ingress.",
-      hint: "kubectl get ingress shows CLASS <none>. The README says which IngressClass the cluster's controller serves.",
+      hint: "kubectl get ingress shows CLASS <none>. kubectl get ingressclass lists the classes the cluster's controllers serve.",
       stage: "traffic",
       detection: [{ code: "K8S033", file: INGRESS }],
     },
@@ -33,6 +33,7 @@ export const missingIngressClass: ScenarioSource = {
     { description: "the legacy annotation with the controller's name", because: { fires: "K8S033" }, actions: [edit(INGRESS, "  labels:\n    app: catalog-api\n", "  labels:\n    app: catalog-api\n  annotations:\n    kubernetes.io/ingress.class: ingress-nginx\n")] },
     { description: "delete the Ingress", because: { violation: "files-kept" }, actions: [patch("diff --git a/k8s/ingress.yaml b/k8s/ingress.yaml\ndeleted file mode 100644\n")] },
   ],
+  evidence: { inspect: [{ command: "kubectl get ingressclass", shows: "nginx   k8s.io/ingress-nginx" }] },
   optimal_steps: 1,
-  max_steps: 10,
+  max_steps: 12,
 };

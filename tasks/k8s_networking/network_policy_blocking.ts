@@ -62,6 +62,7 @@ export const networkPolicyBlocking: ScenarioSource = {
     { description: "make it an egress policy: ingress is no longer restricted at all", because: { violation: "k8s-objects" }, actions: [edit("k8s/networkpolicy.yaml", "    - Ingress\n", "    - Egress\n")] },
     { description: "point the policy at no pods", because: { violation: "k8s-objects" }, actions: [edit("k8s/networkpolicy.yaml", "      app: catalog-api\n", "      app: catalog-api-none\n")] },
   ],
+  evidence: { inspect: [{ command: "kubectl get namespaces --show-labels", shows: "kubernetes.io/metadata.name=ingress-nginx" }] },
   optimal_steps: 1,
-  max_steps: 10,
+  max_steps: 12,
 };

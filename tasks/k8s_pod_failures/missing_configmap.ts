@@ -4,7 +4,7 @@ import type { ScenarioSource } from "../schema.js";
 const DEPLOYMENT = "k8s/deployment.yaml";
 const SEARCH_URL = "http://search.default.svc.cluster.local:9200";
 
-/** The ConfigMap as the README documents it. */
+/** The ConfigMap: the settings the README names, SEARCH_URL pointing at the search Service the cluster has. */
 const CONFIGMAP = `apiVersion: v1
 kind: ConfigMap
 metadata:
@@ -24,14 +24,15 @@ export const missingConfigmap: ScenarioSource = {
   description:
     "The Deployment takes its environment from the ConfigMap catalog-config (envFrom), but k8s/configmap.yaml was never committed and the " +
     "cluster has no such ConfigMap: the kubelet cannot build the container's config (configmap \"catalog-config\" not found). The app needs " +
-    "SEARCH_URL from it, so dropping the reference or marking it optional only trades this error for a crash.",
+    "SEARCH_URL from it (the README names the setting; kubectl get svc shows the search team's Service search on 9200), so dropping the " +
+    "reference or marking it optional only trades this error for a crash.",
   base: "catalog-deploy",
   faults: [{ file: "k8s/configmap.yaml", remove: true }],
   issues: [
     {
       id: "configmap-absent",
       description: "ConfigMap catalog-config exists neither in the manifests nor in the cluster.",
-      hint: "The pod events name the ConfigMap the kubelet cannot find. The README lists the settings it holds.",
+      hint: "The pod events name the ConfigMap the kubelet cannot find. The README names the settings the app reads; kubectl get svc shows the search service.",
       stage: "runtime",
       detection: [{ code: "K8S022", file: DEPLOYMENT }],
     },
@@ -40,8 +41,8 @@ export const missingConfigmap: ScenarioSource = {
   alternatives: [
     { description: "the ConfigMap as a second document of the Deployment's file", actions: [addBlock(DEPLOYMENT, 49, `---\n${CONFIGMAP}`)] },
     {
-      description: "only the required setting, in a file of another name",
-      actions: [patch(`--- /dev/null\n+++ b/k8s/config.yaml\n@@ -0,0 +1,6 @@\n+apiVersion: v1\n+kind: ConfigMap\n+metadata:\n+  name: catalog-config\n+data:\n+  SEARCH_URL: ${SEARCH_URL}\n`)],
+      description: "only the required setting, the Service by its short name, in a file of another name",
+      actions: [patch(`--- /dev/null\n+++ b/k8s/config.yaml\n@@ -0,0 +1,6 @@\n+apiVersion: v1\n+kind: ConfigMap\n+metadata:\n+  name: catalog-config\n+data:\n+  SEARCH_URL: http://search:9200\n`)],
     },
     {
       description: "drop the reference and set the variables on the container",
@@ -68,6 +69,8 @@ export const missingConfigmap: ScenarioSource = {
       actions: [{ action_type: "edit_file", edits: [{ file_path: "k8s/configmap.yaml", old_content: "", new_content: CONFIGMAP.replace("name: catalog-config", "name: catalog-api-config") }] }],
     },
   ],
+  // The README names the settings; the search team's Service and its port are in the cluster.
+  evidence: { inspect: [{ command: "kubectl get svc", shows: "9200/TCP" }] },
   optimal_steps: 1,
-  max_steps: 10,
+  max_steps: 12,
 };

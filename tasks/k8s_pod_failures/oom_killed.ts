@@ -24,7 +24,7 @@ export const oomKilled: ScenarioSource = {
     {
       id: "memory-limit-too-low",
       description: "limits.memory 64Mi is below the ~180 MiB the app uses once started: OOMKilled, then CrashLoopBackOff.",
-      hint: "Last State says OOMKilled. The README says how much memory the API settles at; the limit needs headroom above it.",
+      hint: "Last State says OOMKilled. kubectl top pod shows how much memory the API settles at; the limit needs headroom above it.",
       stage: "runtime",
       detection: [{ code: "K8S025", file: DEPLOYMENT }],
     },
@@ -63,6 +63,8 @@ export const oomKilled: ScenarioSource = {
     { description: "256m is a quarter of a byte, not 256 MiB", because: { fires: "K8S025" }, actions: [edit(DEPLOYMENT, FAULTY, FAULTY.replaceAll("64Mi", "256m"))] },
     { description: "8Gi requested and allowed: more than a 4 GiB node has, the pods stay Pending", because: { fires: "K8S020" }, actions: [edit(DEPLOYMENT, FAULTY, FAULTY.replaceAll("64Mi", "8Gi"))] },
   ],
+  // The limit is a choice above what the app settles at, which kubectl top shows.
+  evidence: { inspect: [{ command: "kubectl top pod", shows: "180Mi" }], choices: ["256Mi"] },
   optimal_steps: 1,
-  max_steps: 10,
+  max_steps: 12,
 };

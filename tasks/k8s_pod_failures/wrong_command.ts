@@ -17,7 +17,7 @@ export const wrongCommand: ScenarioSource = {
     {
       id: "script-name-wrong",
       description: "The command names workers.py; the image contains /app/worker.py.",
-      hint: "kubectl logs --previous shows which file python could not open. The README lists what the image contains.",
+      hint: "kubectl logs --previous shows which file python could not open. docker image inspect shows the image's own command.",
       stage: "runtime",
       detection: [{ code: "K8S023", file: DEPLOYMENT }],
     },
@@ -39,6 +39,7 @@ export const wrongCommand: ScenarioSource = {
     { description: "keep the pod alive with sleep: Running, and no thumbnail is ever made", because: { fires: "K8S023" }, actions: [edit("k8s/deployment.yaml", "command: [\"python\", \"workers.py\", \"--concurrency\", \"4\"]", "command: [\"sleep\", \"infinity\"]")] },
     { description: "fall back to sleeping when the worker fails", because: { violation: "no-suppressions" }, actions: [edit("k8s/deployment.yaml", "command: [\"python\", \"workers.py\", \"--concurrency\", \"4\"]", "command: [\"sh\", \"-c\", \"python workers.py --concurrency 4 || sleep infinity\"]")] },
   ],
+  evidence: { inspect: [{ command: "docker image inspect ghcr.io/acme/thumbnailer:2.3.0", shows: '"worker.py"' }] },
   optimal_steps: 1,
-  max_steps: 10,
+  max_steps: 12,
 };

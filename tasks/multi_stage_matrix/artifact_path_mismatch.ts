@@ -17,7 +17,7 @@ export const artifactPathMismatch: ScenarioSource = {
     {
       id: "builder-output-path",
       description: "COPY --from=builder names /app/dist; Create React App writes build/.",
-      hint: "Where does `npm run build` of a Create React App project write its output? The README says.",
+      hint: "Where does `npm run build` of a Create React App project write its output? The builder stage's log says (docker build --progress=plain).",
       stage: "build",
       detection: [{ code: "DF011", file: DF }],
     },
@@ -36,6 +36,7 @@ export const artifactPathMismatch: ScenarioSource = {
     { description: "copy public/: the unbuilt template, not the bundle", because: { fires: "DF109" }, actions: [edit(DF, "/app/dist", "/app/public")] },
     { description: "copy the whole builder directory: the bundle is not at the document root", because: { fires: "DF109" }, actions: [edit(DF, "/app/dist", "/app")] },
   ],
+  evidence: { inspect: [{ command: "docker build --progress=plain frontend", shows: "build/static/js/main.3f2b1c4e.js" }] },
   optimal_steps: 1,
-  max_steps: 10,
+  max_steps: 12,
 };

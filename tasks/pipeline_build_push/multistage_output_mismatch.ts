@@ -42,6 +42,7 @@ export const multistageOutputMismatch: ScenarioSource = {
     { description: "copy build/ from the build context: .dockerignore excludes it and CI never builds it there", because: { fires: "DF004" }, actions: [edit("Dockerfile", "COPY --from=builder /app/dist ", "COPY build ")] },
     { description: "the output path at the filesystem root", because: { fires: "DF011" }, actions: [edit("Dockerfile", "COPY --from=builder /app/dist ", "COPY --from=builder /build ")] },
   ],
+  evidence: { inspect: [{ command: "docker build --progress=plain .", shows: "build/static/js/main.3f2b1c4e.js" }] },
   optimal_steps: 1,
-  max_steps: 10,
+  max_steps: 12,
 };

@@ -53,6 +53,8 @@ export const missingTokenPermissions: ScenarioSource = {
       actions: [edit(PUBLISH, "      - name: Build and push\n", "      - name: Build and push\n        continue-on-error: true\n")],
     },
   ],
+  // Why dropping the block is no fix: the repository's default token is read-only.
+  evidence: { inspect: [{ command: "gh api repos/acme/menu-service/actions/permissions/workflow", shows: '"default_workflow_permissions":"read"' }] },
   optimal_steps: 1,
   max_steps: 10,
 };

@@ -17,7 +17,7 @@ export const missingOnTrigger: ScenarioSource = {
     {
       id: "no-trigger",
       description: "The workflow has no `on:`, so GitHub has no event to run it for.",
-      hint: "A workflow needs an `on:` key naming the events that start it; the README says when CI should run.",
+      hint: "A workflow needs an `on:` key naming the events that start it; the notify job says which event it is meant for.",
       stage: "parse",
       detection: [{ code: "GHA002", file: CI }],
     },

@@ -29,6 +29,13 @@ const SHAPES = [
   (w: string) => `grep -rn '[[:${w}:]]' .`,
   (w: string) => `docker image inspect ${w}`,
   (w: string) => `docker manifest inspect ${w}`,
+  (w: string) => `kubectl get configmap ${w}`,
+  (w: string) => `kubectl describe configmap ${w}`,
+  (w: string) => `kubectl describe secret ${w}`,
+  (w: string) => `kubectl get pods,${w}`,
+  (w: string) => `kubectl exec ${w} -- curl -s http://${w}/`,
+  (w: string) => `curl -s http://${w}/`,
+  (w: string) => `curl -s -H 'Host: ${w}' http://localhost/${w}`,
 ];
 
 describe("inherited names in inspections", () => {

@@ -7,6 +7,7 @@ import path from "node:path";
 import type { Image } from "../image.js";
 import { knownAbsent, mkdirs, resolveIn } from "../image.js";
 import type { CommandResult, Handler } from "./command.js";
+import { npmScriptOutput } from "./build-output.js";
 import { failure, ok, userName } from "./command.js";
 import { installability, unsatisfiable } from "../../images/pypi.js";
 
@@ -146,16 +147,19 @@ export const npm: Handler = (args, cwd, env) => {
       const outputs = env.apps.filter((a) => a.build_output_dir);
       // react-scripts ≥ 4.0.2 writes where BUILD_PATH says (`BUILD_PATH=dist npm run build`, `ENV BUILD_PATH=dist`).
       const buildPath = /\breact-scripts\s+build\b/.test(scripts["build"] ?? "") ? env.vars?.get("BUILD_PATH") : undefined;
+      const written: string[] = [];
       for (const app of outputs) {
         const out = resolveIn(cwd, buildPath || app.build_output_dir!);
         mkdirs(image, out, userName(image.user));
+        written.push(path.posix.relative(cwd, out) || ".");
         // The bundle's entry page, marked as this app's build so a web server's root can be checked for it.
         image.fs.set(`${out}/index.html`, { type: "file", owner: userName(image.user), mode: 0o644, content: "<!doctype html>", byBuild: true, producedBy: app.name });
       }
       // Where the build writes is the world's fact; without it the model cannot say what exists now.
       if (outputs.length === 0 && !env.strict) image.exact = false;
+      return { status: 0, output: npmScriptOutput(pkg.json, script, scripts["build"] ?? "", written) };
     }
-    return ok;
+    return script === undefined || scripts[script] === undefined ? ok : { status: 0, output: npmScriptOutput(pkg.json, script, scripts[script], []) };
   }
   return ok;
 };

@@ -4,7 +4,7 @@ import os
 from flask import Flask, jsonify, request
 from sqlalchemy import create_engine, text
 
-# Required: the service has no built-in database. Any SQLAlchemy URL works, e.g. sqlite:////tmp/orders.db.
+# Required: the service has no built-in database.
 DATABASE_URL = os.environ["DATABASE_URL"]
 
 engine = create_engine(DATABASE_URL)

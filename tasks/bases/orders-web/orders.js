@@ -1,4 +1,4 @@
-// Uses Array.prototype.at (Node 16.6+) and structuredClone (Node 17+): package.json says node >= 18.
+// Uses Array.prototype.at (Node 16.6+) and structuredClone (Node 17+).
 function latest(order) {
   return structuredClone(order.events.at(-1));
 }

@@ -4,7 +4,7 @@ const fs = require("node:fs");
 const path = require("node:path");
 
 const dataDir = path.join(__dirname, "data");
-fs.mkdirSync(dataDir, { recursive: true }); // fails with EACCES when the process cannot write here
+fs.mkdirSync(dataDir, { recursive: true });
 
 const app = express();
 app.use(express.raw({ limit: "10mb", type: "*/*" }));
