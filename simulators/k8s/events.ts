@@ -73,8 +73,8 @@ export interface ObjectReadEvent {
   name: string;
   namespace: string;
   value: JsonObject;
-  /** served: a built-in kind; not-served: a built-in group without that kind in that version; list: a List; custom: another group's (a CRD). */
-  mapping: "served" | "not-served" | "list" | "custom";
+  /** served: a built-in kind; not-served: a built-in group without that kind in that version (a List without items among them); custom: another group's (a CRD). */
+  mapping: "served" | "not-served" | "custom";
 }
 
 /** The API server decoded the object against its kind's schema (decode.ts); nothing to report without one. */
