@@ -85,7 +85,7 @@ const STEPS: Record<(typeof APPLY_PHASES)[number], (o: K8sObject, refused: boole
     // The OpenAPI schema leaves image optional (for pod templates of controllers that inject it); pods need one.
     const missingRequired = [...decode(o).missingRequired, ...containers.filter((c) => c.container["image"] === undefined).map((c) => [...c.path, "image"])].filter(independent);
     const unsupported = decode(o).unsupported.filter((u) => independent(u.path));
-    return { type: "object-validated", object: o, schema: validatorFor(o.apiVersion, o.kind) !== undefined, missingRequired, unsupported, containers, selector: templateSelector(o) };
+    return { type: "object-validated", object: o, schema: validatorFor(o.apiVersion, o.kind) !== undefined, missingRequired, unsupported, containers, selector: templateSelector(o), decodeExplains: (p) => !independent(p) };
   },
 };
 

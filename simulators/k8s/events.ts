@@ -109,6 +109,11 @@ export interface ObjectValidatedEvent {
   containers: readonly ContainerRef[];
   /** A workload's `spec.selector`, when it is a mapping. */
   selector: TemplateSelector | undefined;
+  /**
+   * Whether a decode failure of the object explains a finding at `path` (a misspelt or mis-indented field, a
+   * value of the wrong type): linting validates an object past its decode errors, and such findings are theirs.
+   */
+  decodeExplains: (path: FieldPath) => boolean;
 }
 
 /** Fact: the API server's answer for the object. */

@@ -6,9 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { lintFiles, type LintFile } from "../index.js";
 import { formatDiagnostic } from "../diagnostic.js";
-import { goJsonError } from "./go-json.js";
 import { isManifestPath } from "./manifests.js";
-import { parseManifestFile } from "./documents.js";
 
 const lint = (files: Record<string, string>, kind: "auto" | "k8s" = "auto") =>
   lintFiles(
@@ -62,20 +60,6 @@ describe("JSON and flow-style manifests", () => {
     ]);
     // YAML reads a trailing comma that JSON refuses, and kubectl falls back to YAML.
     expect(lint({ "k8s/cm.json": '{"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "a"},}\n' })).toEqual([]);
-  });
-
-  it("words JSON errors as Go's scanner does", () => {
-    const cases: [string, string][] = [
-      ['{"a": 1,}', "invalid character '}' looking for beginning of object key string"],
-      ['{"a" 1}', "invalid character '1' after object key"],
-      ['{"a": [1 2]}', "invalid character '2' after array element"],
-      ['{"a": tru}', "invalid character '}' in literal true (expecting 'e')"],
-      ['{"a": -x}', "invalid character 'x' in numeric literal"],
-      ['{"a": "\\q"}', "invalid character 'q' in string escape code"],
-      ['{"a": 1', "unexpected EOF"],
-      ['{"a": {"b": [true, null, 1.5e3, "x"]}}', ""],
-    ];
-    for (const [text, message] of cases) expect(goJsonError(text, 0)?.message ?? "", text).toBe(message);
   });
 
   it("leaves JSON files that hold no Kubernetes object alone", () => {
@@ -147,11 +131,36 @@ items:
       'k8s/all.yaml:2:7 K8S004 error: resource mapping not found for name: "" namespace: "" from "k8s/all.yaml": no matches for kind "List" in version "v1"',
     ]);
   });
+});
 
-  it("keeps each item's position in a parse shared by every reader", () => {
-    const file = parseManifestFile("k8s/all.yaml", LIST);
-    expect(file.documents).toHaveLength(1);
-    expect(file.documents[0]!.items?.map((i) => file.lineCounter.linePos(i.node!.range![0]).line)).toEqual([4, 8, 12]);
+describe("every independent finding", () => {
+  const SERVICE = "apiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  type: Loadbalancer\n  selector: {app: web}\n  ports:\n    - port: 80\n      protocl: TCP\n";
+  const codes = (files: Record<string, string>) => lint(files).map((d) => d.split(" ").slice(0, 2).join(" "));
+
+  it("reports an unknown field and an invalid value of one object together when linting", () => {
+    expect(codes({ "k8s/svc.yaml": SERVICE })).toEqual(["k8s/svc.yaml:6:9 K8S009", "k8s/svc.yaml:10:7 K8S006"]);
+  });
+
+  it("stops where the API server does in an episode's cluster", async () => {
+    const { simulateManifests } = await import("./simulator.js");
+    const { repositoryFrom } = await import("../repository.js");
+    const { parseWorld } = await import("../world.js");
+    const result = simulateManifests(repositoryFrom({ "k8s/svc.yaml": SERVICE }), parseWorld({}), { worldKnown: true });
+    expect(result.diagnostics.map((d) => d.code)).toEqual(["K8S006"]);
+  });
+
+  it("does not report a misspelt required field a second time as missing", () => {
+    const deployment = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  selectr: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec: {containers: [{name: web, image: nginx:1.27}]}\n";
+    expect(codes({ "k8s/web.yaml": deployment })).toEqual(["k8s/web.yaml:6:3 K8S006"]);
+  });
+
+  it("reports a missing name beside the object's schema errors", () => {
+    expect(codes({ "k8s/svc.yaml": SERVICE.replace("  name: web\n", "  labels: {app: web}\n") })).toEqual(["k8s/svc.yaml:3:1 K8S003", "k8s/svc.yaml:6:9 K8S009", "k8s/svc.yaml:10:7 K8S006"]);
+  });
+
+  it("goes on after a broken document to the file's other documents and to other files", () => {
+    const broken = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n  labels: app: web\n---\napiVersion: v1\nkind: Secrt\nmetadata:\n  name: b\n";
+    expect(codes({ "k8s/a.yaml": broken, "k8s/svc.yaml": SERVICE })).toEqual(["k8s/a.yaml:5:11 K8S001", "k8s/a.yaml:8:7 K8S004", "k8s/svc.yaml:6:9 K8S009", "k8s/svc.yaml:10:7 K8S006"]);
   });
 });
 
