@@ -10,7 +10,7 @@
  */
 import type { App, ImageConfig } from "../world.js";
 import type { DomainSpec } from "../engine/engine.js";
-import type { Location, Rule } from "../engine/rule.js";
+import type { Location, Rule, RuleContext } from "../engine/rule.js";
 import { defineRule } from "../engine/rule.js";
 import type { ImageLookup } from "../images/lookup.js";
 import type { DatabaseProblem } from "../apps/database-url.js";
@@ -333,9 +333,26 @@ export interface K8sSubject {
 
 export type K8sRule = Rule<K8sEvent, K8sSubject>;
 
+/**
+ * A rule's context whose reports are one line each, as `file:line:col:` consumers read them: a line break that
+ * a manifest put into a name, key or value shows as `\n` (the log keeps the tool's own lines).
+ */
+function oneLine(ctx: RuleContext): RuleContext {
+  return {
+    world: ctx.world,
+    worldKnown: ctx.worldKnown,
+    context: ctx.context,
+    report: (where, message, options) => ctx.report(where, message.replace(/\r\n|\r|\n/g, "\\n"), options),
+    undecided: () => ctx.undecided(),
+  };
+}
+
 /** Declares a Kubernetes rule; `applies` is required, since file and object units are judged by different rules. */
 export function k8sRule<const C extends string>(rule: Omit<K8sRule, "domain" | "applies"> & { code: C; applies: (s: K8sSubject) => boolean }): K8sRule & { code: C } {
-  return defineRule({ ...rule, domain: "k8s" as const });
+  const on = Object.fromEntries(
+    Object.entries(rule.on).map(([type, handler]) => [type, (event: K8sEvent, ctx: RuleContext) => (handler as (e: K8sEvent, c: RuleContext) => void)(event, oneLine(ctx))]),
+  ) as K8sRule["on"];
+  return defineRule({ ...rule, on, domain: "k8s" as const });
 }
 
 /** The units of a rule that judges files as kubectl reads them. */

@@ -166,12 +166,15 @@ describe("every independent finding", () => {
 
 describe("one finding per line", () => {
   it("never puts a line break into a message", () => {
-    const files = {
+    const files: Record<string, string> = {
       "k8s/all.yaml": "apiVersion: v1\nkind: ConfigMap\ndata: {a: b}\n---\napiVersion: v1\nkind: Pod\nmetadata:\n  generateName: p-\nspec:\n  containers: [{name: a}]\n",
       "k8s/bad.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n  labels: app: web\n",
     };
+    // A line break inside a quoted name or key stays inside the message, escaped.
+    files["k8s/odd.json"] = '{"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "a\\nb"}, "dta\\nx": {}}';
     const diagnostics = lintFiles(Object.entries(files).map(([path, content]) => ({ path, content, mode: 0o644 })), { kind: "auto", context: false });
-    expect(diagnostics.length).toBeGreaterThanOrEqual(3);
+    expect(diagnostics.length).toBeGreaterThanOrEqual(5);
+    expect(diagnostics.map((d) => d.message)).toContainEqual(expect.stringContaining('unknown field "dta\\nx"'));
     for (const d of diagnostics) expect(formatDiagnostic(d)).not.toMatch(/\n/);
   });
 });
