@@ -49,7 +49,7 @@ function templateSelector(o: K8sObject): TemplateSelector | undefined {
 function misspelt(a: string, b: string): boolean {
   const x = a.toLowerCase();
   const y = b.toLowerCase();
-  if (x === y || x.includes(y) || y.includes(x)) return true;
+  if (x === y || (Math.min(x.length, y.length) >= 3 && (x.includes(y) || y.includes(x)))) return true;
   // Levenshtein distance, within a third of the longer name.
   let row = Array.from({ length: y.length + 1 }, (_, j) => j);
   for (let i = 1; i <= x.length; i++) {

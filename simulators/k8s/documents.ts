@@ -110,9 +110,9 @@ function parseManifest(p: string, content: string): ManifestFile {
     const line = at(doc.contents?.range?.[0] ?? doc.range[0]).line;
     const problem = (offset: number | undefined, detail: string, message?: string) =>
       documents.push({ index, line, doc, value: undefined, problem: { ...(offset === undefined ? { line, column: 1 } : at(offset)), detail, ...(message ? { message } : {}) } });
+    // A JSON value was read by Go's rules (tabs anywhere, the last of a repeated key kept): YAML's errors do not apply.
     let value = json?.value;
     if (json === null) {
-      // Go's JSON decoder takes tabs anywhere and keeps the last of a repeated key; YAML refuses both.
       const error = doc.errors[0];
       if (error) return void problem(error.pos[0], goYamlDetail(error));
       if (doc.contents === null) return;

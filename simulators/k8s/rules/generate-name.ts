@@ -17,7 +17,8 @@ export const generateName = k8sRule({
   stage: "deploy",
   severity: "warning",
   phase: "identify",
-  applies: objectsWhere((o) => o.apiVersion !== "" && o.kind !== ""),
+  // Only objects that ask for a generated name: when both are written, the name is used and generateName ignored.
+  applies: objectsWhere((o) => o.apiVersion !== "" && o.kind !== "" && (stringAt(o.value, ["metadata", "generateName"]) ?? "") !== ""),
   on: {
     "object-read"(e, ctx) {
       const prefix = stringAt(e.value, ["metadata", "generateName"]) ?? "";
@@ -29,7 +30,7 @@ export const generateName = k8sRule({
     },
   },
   cases: {
-    valid: [{ files: { "k8s/config.yaml": CONFIG } }],
+    valid: [{ name: "a name beside generateName", files: { "k8s/config.yaml": CONFIG.replace("  name: web-config", "  name: web-config\n  generateName: web-config-") } }],
     invalid: [
       { name: "a Job created per run", files: { "k8s/job.yaml": JOB }, file: "k8s/job.yaml", line: 4, message: "error: from migrate-: cannot use generate name with apply" },
       { name: "kubectl create names it", files: { "k8s/config.yaml": CONFIG.replace("  name: web-config", "  generateName: web-config-") }, line: 4, message: "kubectl create accepts generateName" },
