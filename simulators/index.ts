@@ -46,7 +46,7 @@ function simulateDomains(repo: Repository, world: World, options: SimulationOpti
   const engine = new RuleEngine(DELIVERY_RULES, { world, worldKnown: options.worldKnown !== false, context: options.context !== false });
   simulateWorkflows(engine, repo);
   simulateDockerfiles(engine, repo, options);
-  simulateCluster(engine, repo);
+  simulateCluster(engine, repo, world, options);
   return engine.result();
 }
 
@@ -77,6 +77,8 @@ export interface LintOptions {
 export function detectKind(path: string, content: string): Exclude<LintKind, "auto"> | null {
   if (isDockerfilePath(path)) return "dockerfile";
   if (isWorkflowPath(path)) return "workflow";
+  // kubectl reads .json manifests as well; no other tool here does.
+  if (/\.json$/i.test(path)) return isManifestPath(path, content) ? "k8s" : null;
   if (!/\.ya?ml$/i.test(path)) return null;
   if (looksLikeWorkflow(content)) return "workflow";
   if (isManifestPath(path, content)) return "k8s";

@@ -30,7 +30,8 @@ function collect(namespace: unknown, depth: number): void {
       if (typeof model.apiVersion !== "string" || typeof model.kind !== "string") continue;
       BUILT_IN_GROUPS.add(groupOf(model.apiVersion));
       const validate = model.prototype.validate;
-      if (!/(alpha|beta)/.test(versionOf(model.apiVersion)) && validate) VALIDATORS.set(`${model.apiVersion}|${model.kind}`, validate);
+      // A List is read into its items (lists.ts) and never applied itself: no server serves it as a resource.
+      if (!/(alpha|beta)/.test(versionOf(model.apiVersion)) && !isListKind(model.kind) && validate) VALIDATORS.set(`${model.apiVersion}|${model.kind}`, validate);
     } else collect(value, depth + 1);
   }
 }
@@ -48,7 +49,7 @@ export function validatorFor(apiVersion: string, kind: string): Validator | unde
   return VALIDATORS.get(`${apiVersion}|${kind}`);
 }
 
-/** kubectl accepts `kind: List` (and `<Kind>List`) and applies the items. */
+/** `List` and `<Kind>List`: kinds of lists, which kubectl reads into their items and no server serves as objects. */
 export function isListKind(kind: string): boolean {
   return kind === "List" || (kind.endsWith("List") && kind.length > 4);
 }

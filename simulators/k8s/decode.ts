@@ -101,6 +101,22 @@ function collectUnknown(value: unknown, path: FieldPath, reads: Reads, out: Fiel
   }
 }
 
+/**
+ * Fields the OpenAPI schema lists as required (its generator marks every field without `omitempty`) that the
+ * API server does not require: it defaults them before validating (a pod failure policy pattern's status is
+ * True), or its validation takes the empty value (a NetworkPolicy without podSelector selects every pod of its
+ * namespace; a PriorityClass without value has priority 0).
+ */
+const NOT_REQUIRED: readonly { kind?: string; parent: RegExp; field: string }[] = [
+  { parent: /\/podFailurePolicy\/rules\/\d+\/onPodConditions\/\d+$/, field: "status" },
+  { kind: "NetworkPolicy", parent: /^\/spec$/, field: "podSelector" },
+  { kind: "PriorityClass", parent: /^$/, field: "value" },
+];
+
+function requiredByServer(kind: string, instancePath: string, field: string): boolean {
+  return !NOT_REQUIRED.some((n) => n.field === field && (n.kind === undefined || n.kind === kind) && n.parent.test(instancePath));
+}
+
 const cache = new WeakMap<K8sObject, DecodeResult>();
 
 /** Decodes `o` against the schema of its kind; an empty result for kinds without a schema (CRDs). */
@@ -130,7 +146,7 @@ export function decode(o: K8sObject): DecodeResult {
     } else if (e.keyword === "type" && !reported.has(e.instancePath)) {
       reported.add(e.instancePath);
       result.typeMismatches.push({ path, expected: e.params.type ?? "object", value: valueAtPath(o.value, path) });
-    } else if (e.keyword === "required" && e.params.missingProperty) {
+    } else if (e.keyword === "required" && e.params.missingProperty && requiredByServer(o.kind, e.instancePath, e.params.missingProperty)) {
       result.missingRequired.push([...path, e.params.missingProperty]);
     } else if (e.keyword === "enum") {
       result.unsupported.push({ path, value: valueAtPath(o.value, path), allowed: e.params.allowedValues ?? [] });

@@ -10,7 +10,7 @@
  */
 import type { App, ImageConfig } from "../world.js";
 import type { DomainSpec } from "../engine/engine.js";
-import type { Location, Rule } from "../engine/rule.js";
+import type { Location, Rule, RuleContext } from "../engine/rule.js";
 import { defineRule } from "../engine/rule.js";
 import type { ImageLookup } from "../images/lookup.js";
 import type { DatabaseProblem } from "../apps/database-url.js";
@@ -73,8 +73,8 @@ export interface ObjectReadEvent {
   name: string;
   namespace: string;
   value: JsonObject;
-  /** served: a built-in kind; not-served: a built-in group without that kind in that version; list: a List; custom: another group's (a CRD). */
-  mapping: "served" | "not-served" | "list" | "custom";
+  /** served: a built-in kind; not-served: a built-in group without that kind in that version (a List without items among them); custom: another group's (a CRD). */
+  mapping: "served" | "not-served" | "custom";
 }
 
 /** The API server decoded the object against its kind's schema (decode.ts); nothing to report without one. */
@@ -109,6 +109,11 @@ export interface ObjectValidatedEvent {
   containers: readonly ContainerRef[];
   /** A workload's `spec.selector`, when it is a mapping. */
   selector: TemplateSelector | undefined;
+  /**
+   * Whether a decode failure of the object explains a finding at `path` (a misspelt or mis-indented field, a
+   * value of the wrong type): linting validates an object past its decode errors, and such findings are theirs.
+   */
+  decodeExplains: (path: FieldPath) => boolean;
 }
 
 /** Fact: the API server's answer for the object. */
@@ -328,9 +333,26 @@ export interface K8sSubject {
 
 export type K8sRule = Rule<K8sEvent, K8sSubject>;
 
+/**
+ * A rule's context whose reports are one line each, as `file:line:col:` consumers read them: a line break that
+ * a manifest put into a name, key or value shows as `\n` (the log keeps the tool's own lines).
+ */
+function oneLine(ctx: RuleContext): RuleContext {
+  return {
+    world: ctx.world,
+    worldKnown: ctx.worldKnown,
+    context: ctx.context,
+    report: (where, message, options) => ctx.report(where, message.replace(/\r\n|\r|\n/g, "\\n"), options),
+    undecided: () => ctx.undecided(),
+  };
+}
+
 /** Declares a Kubernetes rule; `applies` is required, since file and object units are judged by different rules. */
 export function k8sRule<const C extends string>(rule: Omit<K8sRule, "domain" | "applies"> & { code: C; applies: (s: K8sSubject) => boolean }): K8sRule & { code: C } {
-  return defineRule({ ...rule, domain: "k8s" as const });
+  const on = Object.fromEntries(
+    Object.entries(rule.on).map(([type, handler]) => [type, (event: K8sEvent, ctx: RuleContext) => (handler as (e: K8sEvent, c: RuleContext) => void)(event, oneLine(ctx))]),
+  ) as K8sRule["on"];
+  return defineRule({ ...rule, on, domain: "k8s" as const });
 }
 
 /** The units of a rule that judges files as kubectl reads them. */

@@ -27,6 +27,14 @@ function suffix(seed: string, length: number): string {
   return out;
 }
 
+/**
+ * The name the API server makes from `metadata.generateName`: the prefix and five random characters, here
+ * derived from `seed` (where the object is written) so the same manifests always give the same name.
+ */
+export function generatedName(prefix: string, seed: string): string {
+  return `${prefix}${suffix(seed, 5)}`;
+}
+
 /** The name of a Deployment's current ReplicaSet: the Deployment's name and its pod-template hash, `web-5d8f9c7b6d`. */
 export function replicaSetName(o: K8sObject): string {
   return `${o.name}-${suffix(`${o.namespace}/${o.kind}/${o.name}:rs`, 10)}`;

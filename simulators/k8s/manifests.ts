@@ -1,39 +1,16 @@
 /**
- * Finds the files of a repository that `kubectl apply -f` would read and splits them into documents, with
- * positions. Parsing is tolerant and bounded: a malformed, hostile or huge file yields a problem to report,
- * never an exception.
+ * Finds the files of a repository that `kubectl apply -f` would read: YAML and JSON files that hold Kubernetes
+ * objects (block style, flow style or JSON), or any YAML file in a directory a project applies wholesale.
+ * Splitting a file into documents is documents.ts's job.
  */
 import path from "node:path";
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, type Document } from "yaml";
-import { memoByContent } from "../parse-cache.js";
 import type { Repository } from "../repository.js";
-import { goYamlDetail } from "./yaml-errors.js";
+import { filesToCheck, type SimulationOptions } from "../simulation.js";
+import { parseManifestFile, type ManifestFile } from "./documents.js";
+import { flowHasTypeKeys } from "./json-stream.js";
 
-/** Alias expansions allowed per document: real manifests use a handful, an alias bomb uses millions. */
-export const MAX_ALIAS_COUNT = 100;
-
-const MAX_DEPTH = "exceeded max depth of 10000";
-
-/** One YAML document of a manifest file: parsed, or the reason it could not be. */
-export interface ManifestDocument {
-  index: number;
-  /** 1-based line where the document's content starts. */
-  line: number;
-  doc: Document.Parsed | null;
-  /** The document as plain data; undefined when it could not be parsed. */
-  value: unknown;
-  /** Why the document could not be read, in go-yaml's words, and where. */
-  problem?: { line: number; column: number; detail: string; /** The whole message, when not a YAML error. */ message?: string };
-}
-
-/** The API server refuses request bodies above 3 MiB, whatever they hold. */
-export const MAX_REQUEST_BYTES = 3 * 1024 * 1024;
-
-export interface ManifestFile {
-  path: string;
-  lineCounter: LineCounter;
-  documents: ManifestDocument[];
-}
+export { MAX_ALIAS_COUNT, MAX_REQUEST_BYTES, parseManifestFile } from "./documents.js";
+export type { ManifestDocument, ManifestFile } from "./documents.js";
 
 /** Directories whose YAML files a project applies wholesale (`kubectl apply -f k8s/`). */
 const MANIFEST_DIRS = new Set(["k8s", "kubernetes", "kube", "manifests", "deploy", "deployment", "kustomize", "overlays", "base", "bases"]);
@@ -42,11 +19,13 @@ const MANIFEST_DIRS = new Set(["k8s", "kubernetes", "kube", "manifests", "deploy
 const NOT_MANIFESTS = /(^|\/)(kustomization\.ya?ml|Kustomization|Chart\.ya?ml|values[^/]*\.ya?ml|(docker-)?compose[^/]*\.ya?ml|skaffold\.ya?ml|\.pre-commit-config\.ya?ml)$/;
 
 /**
- * Whether text looks like Kubernetes manifests: a top-level `apiVersion:` and `kind:` in some document.
+ * Whether text looks like Kubernetes manifests: a top-level `apiVersion:` and `kind:` in some document, in block
+ * style or in flow style and JSON (`{"apiVersion": "v1", "kind": "Service", ...}`), which kubectl reads alike.
  * @example looksLikeManifest("apiVersion: v1\nkind: ConfigMap\n") // true
+ * @example looksLikeManifest('{"apiVersion": "v1", "kind": "ConfigMap"}') // true
  */
 export function looksLikeManifest(content: string): boolean {
-  return /^apiVersion:[ \t]*\S/m.test(content) && /^kind:[ \t]*\S/m.test(content);
+  return (/^apiVersion:[ \t]*\S/m.test(content) && /^kind:[ \t]*\S/m.test(content)) || flowHasTypeKeys(content);
 }
 
 /** Paths named as patches in a kustomization: partial objects that kustomize merges, never applied alone. */
@@ -68,108 +47,30 @@ function kustomizePatches(repo: Repository): Set<string> {
 
 /** Whether `p` is a file the k8s simulator reads. */
 export function isManifestPath(p: string, content: string): boolean {
-  if (!/\.ya?ml$/i.test(p) || NOT_MANIFESTS.test(p) || p.startsWith(".github/")) return false;
+  const json = /\.json$/i.test(p);
+  if (!(json || /\.ya?ml$/i.test(p)) || NOT_MANIFESTS.test(p) || p.startsWith(".github/")) return false;
   // Helm templates are not YAML until rendered.
   if (/(^|\/)templates\//.test(p) && content.includes("{{")) return false;
-  const dirs = path.posix.dirname(p).split("/");
-  return looksLikeManifest(content) || dirs.some((d) => MANIFEST_DIRS.has(d));
+  const inManifestDir = path.posix.dirname(p).split("/").some((d) => MANIFEST_DIRS.has(d));
+  // JSON files in a manifest directory are also dashboards, schemas and settings: only those shaped like an
+  // object (apiVersion or kind at the top) are read, so that one missing its kind is still judged.
+  if (json) return flowHasTypeKeys(content, inManifestDir);
+  return inManifestDir || looksLikeManifest(content);
 }
 
-/** The manifest files of a repository, parsed, in path order. */
-export function readManifests(repo: Repository): ManifestFile[] {
+/**
+ * The manifest files of a repository, parsed, in path order. Under `breakfix lint --kind k8s` every file the
+ * user named is read as a manifest, whatever its name; under another forced kind, none is.
+ */
+export function readManifests(repo: Repository, options: SimulationOptions = {}): ManifestFile[] {
   const patches = kustomizePatches(repo);
+  const forced = options.kind === "k8s" ? new Set(filesToCheck(repo, options, "k8s", () => true)) : new Set<string>();
+  if (options.kind !== undefined && options.kind !== "k8s") return [];
   const files: ManifestFile[] = [];
   for (const p of [...repo.keys()].sort()) {
     const content = repo.get(p)?.content ?? "";
-    if (patches.has(p) || !isManifestPath(p, content)) continue;
+    if (!forced.has(p) && (patches.has(p) || !isManifestPath(p, content))) continue;
     files.push(parseManifestFile(p, content));
   }
   return files;
-}
-
-/**
- * Splits one file into documents; empty and comment-only documents are dropped, as kubectl drops them.
- * Parses are shared by path and content (the cluster and the pipeline both read each manifest, and most files
- * are unchanged from one step to the next): a parsed file is read, never changed.
- */
-export function parseManifestFile(p: string, content: string): ManifestFile {
-  return cachedManifest(`${p}\n${content}`);
-}
-
-const cachedManifest = memoByContent((key) => {
-  const cut = key.indexOf("\n");
-  return parseManifest(key.slice(0, cut), key.slice(cut + 1));
-});
-
-function parseManifest(p: string, content: string): ManifestFile {
-  const lineCounter = new LineCounter();
-  const at = (offset: number) => {
-    const pos = lineCounter.linePos(offset);
-    return { line: Math.max(1, pos.line), column: Math.max(1, pos.col) };
-  };
-  // A single document above the API server's limit is refused before anything reads it: no need to parse it.
-  if (content.length > MAX_REQUEST_BYTES && !/^---/m.test(content.slice(4))) {
-    const message = `Error from server (RequestEntityTooLarge): error when creating "${p}": Request entity too large: limit is ${MAX_REQUEST_BYTES}`;
-    return { path: p, lineCounter, documents: [{ index: 0, line: 1, doc: null, value: undefined, problem: { line: 1, column: 1, detail: "request entity too large", message } }] };
-  }
-  let parsed: Document.Parsed[];
-  try {
-    const result = parseAllDocuments(content, { lineCounter, prettyErrors: false, uniqueKeys: false });
-    parsed = Array.isArray(result) ? result : [];
-  } catch {
-    // Only pathological input (nesting deeper than the stack) gets here.
-    return { path: p, lineCounter, documents: [{ index: 0, line: 1, doc: null, value: undefined, problem: { line: 1, column: 1, detail: MAX_DEPTH } }] };
-  }
-  const documents: ManifestDocument[] = [];
-  parsed.forEach((doc, index) => {
-    const start = doc.contents?.range?.[0] ?? doc.range[0];
-    const line = at(start).line;
-    const error = doc.errors[0];
-    if (error) {
-      documents.push({ index, line, doc, value: undefined, problem: { ...at(error.pos[0]), detail: goYamlDetail(error) } });
-      return;
-    }
-    if (doc.contents === null) return;
-    const duplicate = firstDuplicateKey(doc);
-    if (duplicate) {
-      documents.push({ index, line, doc, value: undefined, problem: { ...at(duplicate.offset), detail: `key ${JSON.stringify(duplicate.key)} already set in map` } });
-      return;
-    }
-    try {
-      const value: unknown = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
-      if (value === null || value === undefined) return;
-      documents.push({ index, line, doc, value });
-    } catch (e) {
-      const detail = e instanceof RangeError ? MAX_DEPTH : "document contains excessive aliasing";
-      documents.push({ index, line, doc, value: undefined, problem: { line, column: 1, detail } });
-    }
-  });
-  return { path: p, lineCounter, documents };
-}
-
-/**
- * The first key repeated within one mapping. The `yaml` package's own check is quadratic in the size of a
- * mapping (minutes on a 5 MB ConfigMap), so this one keeps a set per mapping and walks without recursion.
- */
-function firstDuplicateKey(doc: Document.Parsed): { key: string; offset: number } | null {
-  const stack: unknown[] = [doc.contents];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (isMap(node)) {
-      const seen = new Set<string>();
-      for (const pair of node.items) {
-        const key = isScalar(pair.key) ? String(pair.key.value) : null;
-        if (key !== null) {
-          if (seen.has(key)) return { key, offset: isScalar(pair.key) ? (pair.key.range?.[0] ?? 0) : 0 };
-          seen.add(key);
-        }
-        stack.push(pair.value);
-      }
-    } else if (isSeq(node)) {
-      stack.push(...node.items);
-    } else if (isPair(node)) {
-      stack.push(node.value);
-    }
-  }
-  return null;
 }

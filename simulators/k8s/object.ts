@@ -13,7 +13,11 @@ export interface K8sObject {
   file: string;
   /** Index of the document within its file. */
   index: number;
+  /** Index among the items of the List document it came from; undefined for a document of its own. */
+  item?: number;
   doc: Document.Parsed;
+  /** The object's own node: the document's contents, or its item of a List. */
+  node: Node | null;
   lineCounter: LineCounter;
   value: JsonObject;
   apiVersion: string;
@@ -76,7 +80,7 @@ export function labelsAt(root: unknown, path: FieldPath): Record<string, string>
  * is located at its deepest existing ancestor, which is where a user would add the missing field.
  */
 export function locate(o: K8sObject, path: FieldPath, opts: { key?: boolean } = {}): { line: number; column: number } {
-  let node: Node | null = o.doc.contents as Node | null;
+  let node: Node | null = o.node;
   let offset = node?.range?.[0] ?? o.doc.range[0];
   for (const [i, seg] of path.entries()) {
     const last = i === path.length - 1;

@@ -12,41 +12,41 @@ import type { World } from "../world.js";
 import { applyObject } from "./apply.js";
 import { Cluster } from "./cluster.js";
 import { K8S_DOMAIN, type K8sEvent, type K8sRule, type K8sSubject } from "./events.js";
+import type { Node } from "yaml";
+import { generatedName } from "./identity.js";
 import { readManifests, type ManifestFile } from "./manifests.js";
 import { isObject, type K8sObject } from "./object.js";
 import { runPods } from "./pods.js";
 import { routeTraffic } from "./routing.js";
 import { K8S_RULES } from "./rules/index.js";
 
-/** Objects of the readable documents: mappings, whatever their apiVersion, kind and name. */
+/** Objects of the readable documents (a List's items, each on its own): mappings, whatever their apiVersion, kind and name. */
 export function objectsOf(files: readonly ManifestFile[], defaultNamespace: string): K8sObject[] {
   const objects: K8sObject[] = [];
   for (const file of files) {
     for (const d of file.documents) {
       if (d.problem || !d.doc || !isObject(d.value)) continue;
-      const value = d.value;
-      const text = (v: unknown) => (typeof v === "string" ? v : "");
-      const metadata = isObject(value["metadata"]) ? value["metadata"] : {};
-      objects.push({
-        file: file.path,
-        index: d.index,
-        doc: d.doc,
-        lineCounter: file.lineCounter,
-        value,
-        apiVersion: text(value["apiVersion"]),
-        kind: text(value["kind"]),
-        name: text(metadata["name"]),
-        namespace: text(metadata["namespace"]) || defaultNamespace,
-      });
+      const doc = d.doc;
+      const each = d.items ? d.items.map((it, item) => ({ ...it, item })) : [{ value: d.value, node: doc.contents as Node | null, item: undefined }];
+      for (const { value, node, item } of each) {
+        const text = (v: unknown) => (typeof v === "string" ? v : "");
+        const metadata = isObject(value["metadata"]) ? value["metadata"] : {};
+        const namespace = text(metadata["namespace"]) || defaultNamespace;
+        const kind = text(value["kind"]);
+        // An object with generateName and no name is named by the API server when it is created.
+        const prefix = text(metadata["name"]) === "" ? text(metadata["generateName"]) : "";
+        const name = prefix === "" ? text(metadata["name"]) : generatedName(prefix, `${file.path}#${d.index}/${item ?? ""}`);
+        objects.push({ file: file.path, index: d.index, ...(item === undefined ? {} : { item }), doc, node, lineCounter: file.lineCounter, value, apiVersion: text(value["apiVersion"]), kind, name, namespace });
+      }
     }
   }
   return objects;
 }
 
 /** Runs the repository's manifests as units of `engine`. */
-export function simulateCluster(engine: RuleEngine, repo: Repository, world: World = engine.env.world): void {
+export function simulateCluster(engine: RuleEngine, repo: Repository, world: World = engine.env.world, options: SimulationOptions = {}): void {
   const { worldKnown } = engine.env;
-  const files = readManifests(repo);
+  const files = readManifests(repo, options);
   const readable = new Map(files.map((f) => [f.path, f.documents.every((d) => !d.problem && isObject(d.value))]));
   for (const file of files) {
     const unit = engine.unit<K8sEvent, K8sSubject>(K8S_DOMAIN, file.path, { file: file.path, readable: readable.get(file.path)! });
@@ -60,7 +60,8 @@ export function simulateCluster(engine: RuleEngine, repo: Repository, world: Wor
   const stopped = new Set<K8sObject>();
   const cluster = new Cluster(world, worldKnown, objects, { refused, stopped });
   const units = new Map(objects.map((o) => [o, engine.unit<K8sEvent, K8sSubject>(K8S_DOMAIN, o.file, { file: o.file, object: o, readable: readable.get(o.file)! })]));
-  for (const o of objects) if (!applyObject(units.get(o)!, o)) refused.add(o);
+  // Linting reports every independent finding of an object at once; an episode's cluster stops where the API server does.
+  for (const o of objects) if (!applyObject(units.get(o)!, o, !worldKnown)) refused.add(o);
   for (const o of cluster.workloads()) runPods(units.get(o)!, o, cluster, stopped);
   routeTraffic(units, cluster);
   // Whatever was not stopped met every check it could.
@@ -70,7 +71,7 @@ export function simulateCluster(engine: RuleEngine, repo: Repository, world: Wor
 /** Runs `rules` over the repository's manifests in a rule engine of their own. */
 export function simulateManifests(repo: Repository, world: World, options: SimulationOptions, rules: readonly K8sRule[] = K8S_RULES): SimulationResult {
   const engine = new RuleEngine(rules, { world, worldKnown: options.worldKnown !== false, context: options.context !== false });
-  simulateCluster(engine, repo);
+  simulateCluster(engine, repo, world, options);
   return engine.result();
 }
 

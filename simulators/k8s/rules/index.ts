@@ -17,11 +17,13 @@ import { networkPolicyBlocks } from "./network-policy-blocks.js";
 import { serviceNoEndpoints } from "./service-no-endpoints.js";
 import { serviceTargetPort } from "./service-target-port.js";
 import { fieldType } from "./field-type.js";
+import { generateName } from "./generate-name.js";
 import { invalidName } from "./invalid-name.js";
 import { invalidQuantity } from "./invalid-quantity.js";
 import { limitBelowRequest } from "./limit-below-request.js";
 import { missingName } from "./missing-name.js";
 import { missingTypeMeta } from "./missing-type-meta.js";
+import { podFailurePolicy } from "./pod-failure-policy.js";
 import { portRange } from "./port-range.js";
 import { requiredField } from "./required-field.js";
 import { selectorMismatch } from "./selector-mismatch.js";
@@ -34,6 +36,7 @@ export const K8S_RULES = [
   yamlSyntax,
   missingTypeMeta,
   missingName,
+  generateName,
   unknownKind,
   fieldType,
   unknownField,
@@ -44,6 +47,7 @@ export const K8S_RULES = [
   invalidName,
   portRange,
   limitBelowRequest,
+  podFailurePolicy,
   insufficientResources,
   imagePull,
   missingConfigReference,

@@ -35,7 +35,7 @@ export const selectorMismatch = k8sRule({
       const mismatch = () => ctx.report(at(o, ["spec", "template", "metadata", "labels"]), isInvalid(o, `spec.template.metadata.labels: Invalid value: ${goMap(labels)}: \`selector\` does not match template \`labels\``));
       if (!e.selector) {
         // No selector (K8S008 says it is required) selects no pods, its template's included.
-        if (valueAt(o.value, ["spec", "selector"]) == null) mismatch();
+        if (valueAt(o.value, ["spec", "selector"]) == null && !e.decodeExplains(["spec", "selector"])) mismatch();
         return;
       }
       if (e.selector.empty) {

@@ -3,6 +3,7 @@
  * Ingress, removed in 1.22). Kinds of other API groups come from CRDs and are not judged. kubectl names the
  * object by the name and namespace its manifest writes (no namespace written reads as "").
  */
+import { isListKind } from "../api-catalogue.js";
 import { at, k8sRule, objectsWhere } from "../events.js";
 import { valueAt } from "../object.js";
 import { APP_FILES, DEPLOYMENT, WORLD } from "./fixtures.js";
@@ -16,12 +17,15 @@ export const unknownKind = k8sRule({
   stage: "deploy",
   severity: "error",
   phase: "identify",
-  applies: objectsWhere((o) => o.apiVersion !== "" && o.kind !== "" && o.name !== ""),
+  // A List without items is named by no one: kubectl fails to map its kind before it looks for a name.
+  applies: objectsWhere((o) => o.apiVersion !== "" && o.kind !== "" && (o.name !== "" || isListKind(o.kind))),
   on: {
     "object-read"(e, ctx) {
       if (e.mapping !== "not-served") return;
       const written = valueAt(e.value, ["metadata", "namespace"]);
-      const error = `error: resource mapping not found for name: "${e.name}" namespace: "${typeof written === "string" ? written : ""}" from "${e.file}": no matches for kind "${e.kind}" in version "${e.apiVersion}"`;
+      // kubectl names the object as written: a generated name does not exist yet when the kind fails to map.
+      const name = valueAt(e.value, ["metadata", "name"]);
+      const error = `error: resource mapping not found for name: "${typeof name === "string" ? name : ""}" namespace: "${typeof written === "string" ? written : ""}" from "${e.file}": no matches for kind "${e.kind}" in version "${e.apiVersion}"`;
       ctx.report(at(e.object, ["kind"]), error, { log: `${error}\nensure CRDs are installed first` });
     },
   },

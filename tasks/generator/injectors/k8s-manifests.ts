@@ -28,7 +28,7 @@ export function manifestObjects(files: ReadonlyMap<string, GenFile>, world: Worl
 
 /** The YAML node at `path` inside an object, or undefined. */
 export function nodeAt(o: K8sObject, path: FieldPath): Node | undefined {
-  let node: unknown = o.doc.contents;
+  let node: unknown = o.node;
   for (const seg of path) {
     if (isMap(node) && typeof seg === "string") node = node.items.find((p) => isScalar(p.key) && String(p.key.value) === seg)?.value;
     else if (isSeq(node) && typeof seg === "number") node = node.items[seg];
@@ -39,7 +39,7 @@ export function nodeAt(o: K8sObject, path: FieldPath): Node | undefined {
 
 /** The key/value pair whose key is the last segment of `path`, or undefined. */
 export function pairAt(o: K8sObject, path: FieldPath): Pair<Node, Node | null> | undefined {
-  const parent = path.length === 1 ? o.doc.contents : nodeAt(o, path.slice(0, -1));
+  const parent = path.length === 1 ? o.node : nodeAt(o, path.slice(0, -1));
   const key = path[path.length - 1];
   if (!isMap(parent) || typeof key !== "string") return undefined;
   return parent.items.find((p) => isScalar(p.key) && String(p.key.value) === key) as Pair<Node, Node | null> | undefined;
