@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: how fast a step is and how much memory an episode holds, measured on every scenario; what
- * a failed edit costs as its file grows; and how `breakfix lint` of one large tree of Dockerfiles scales with
- * the build context.
+ * a failed edit costs as its file grows; step latency per task (p50/p99); how a simulation grows with the
+ * repository (1/10/100 files); and how `breakfix lint` of one large tree of Dockerfiles scales with the
+ * build context. The server figures (REST and WebSocket steps/s and CPU per step against a bare echo
+ * server, 1 against 2 workers, memory per 1,000 sessions) are `npm run bench:servers` (bench/servers.ts).
  * Prints figures and ratios (the machine is shared: compare ratios, not absolute times).
  *
  *   npm run bench            # all measurements
@@ -18,6 +20,8 @@ import { loadCatalog } from "../tasks/catalog.js";
 import { failedEditFigures } from "./failed-edits.js";
 import { generationFigures, generationLines } from "./generation.js";
 import { lintTreeFigures } from "./lint-tree.js";
+import { repositorySizeFigures } from "./repository-size.js";
+import { stepLatencies } from "./step-latency.js";
 
 const quick = process.argv.includes("--quick");
 const rounds = quick ? 20 : 200;
@@ -63,6 +67,16 @@ const failed = time("reset + failed edit action", rounds * 20, 2, () => {
   e.step({ action_type: "edit_file", edits: [{ file_path: "Dockerfile", old_content: "not there", new_content: "" }] });
 });
 
+const latencies = stepLatencies(catalog, quick ? 3 : 20);
+for (const l of latencies) {
+  console.log(`${`step p50 / p99, ${l.task} (${l.steps} steps)`.padEnd(48)} ${l.p50.toFixed(3).padStart(9)} / ${l.p99.toFixed(3)} ms`);
+}
+
+const bySize = repositorySizeFigures(catalog, rounds);
+for (const r of bySize) {
+  console.log(`${`simulate a ${r.files}-file repository`.padEnd(48)} ${r.ms.toFixed(3).padStart(9)} ms  (${(r.ms / r.files).toFixed(3)} ms per file, ${r.diagnostics} diagnostics)`);
+}
+
 const failedBySize = failedEditFigures(catalog, quick ? 10 : 60);
 for (const f of failedBySize) {
   console.log(`${`failed edit, ${f.lines}-line file: absent / near miss`.padEnd(48)} ${f.absent.toFixed(3).padStart(9)} / ${f.nearMiss.toFixed(3)} ms`);
@@ -99,5 +113,9 @@ console.log(`  failed action / step     ${(failed / step).toFixed(2)}`);
 const largest = failedBySize.at(-1)!;
 console.log(`  failed edit ${largest.lines} / ${failedBySize[0]!.lines} lines  ${(Math.max(largest.absent, largest.nearMiss) / Math.max(failedBySize[0]!.absent, failedBySize[0]!.nearMiss)).toFixed(2)}  (linear in the file, never a simulation; goal under 1 ms at ${largest.lines})`);
 console.log(`  steps per second (1 core) ${Math.round(1000 / step)}`);
+const overall = latencies.at(-1)!;
+console.log(`  step p99 / p50            ${(overall.p99 / overall.p50).toFixed(2)}  (all tasks)`);
+console.log(`  simulate 1 / 10 / 100 files ${bySize.map((r) => (r.ms / bySize[0]!.ms).toFixed(1)).join(" / ")}  (linear would be 1 / 10 / 100)`);
+console.log("  server figures: npm run bench:servers -- --quick");
 console.log(`  lint context / no-context ${(tree.withContext / tree.withoutContext).toFixed(2)}  (${treeSize} Dockerfiles of one tree; goal under 4)`);
 void held.length;

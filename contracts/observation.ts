@@ -35,13 +35,27 @@ export const ScoreBreakdownSchema = z.object({
 });
 export type ScoreBreakdown = z.infer<typeof ScoreBreakdownSchema>;
 
+/**
+ * How reset and step answers carry the files: `full` (the default, OpenEnv's shape) sends every file every
+ * time; `delta` sends only the files added or changed since the previous observation sent to the episode's
+ * client, with the list of every path, for RL loops that keep their own copy. /state is always full.
+ */
+export const ObservationModeSchema = z.enum(["full", "delta"]);
+export type ObservationMode = z.infer<typeof ObservationModeSchema>;
+
 export const ObservationSchema = z.object({
   episode_id: z.string(),
   task_id: z.string(),
   scenario_id: z.string(),
   difficulty: DifficultySchema,
   instructions: z.string(),
-  files: z.record(z.string(), z.string()).describe("path → current content"),
+  files: z
+    .record(z.string(), z.string())
+    .describe("path → current content; with observation_mode 'delta', only the files added or changed since the previous observation sent to this episode's client"),
+  paths: z
+    .array(z.string())
+    .optional()
+    .describe("observation_mode 'delta' only: every path the repository holds now; a path the client holds that is not here was deleted"),
   file_modes: z.record(z.string(), z.enum(["100644", "100755"])).describe("path → git file mode"),
   error_message: z.string().nullable().describe("log of the first failing stage, or null when the pipeline succeeds"),
   available_secrets: z.array(z.string()).describe("names of the repository secrets that exist"),
@@ -98,6 +112,9 @@ export const ResetRequestSchema = z
       .enum(["train", "validation", "test"])
       .optional()
       .describe("task_id 'generated' only: train (default) and validation draw the train repositories; test only held-out ones, with fault parameters train never shows"),
+    observation_mode: ObservationModeSchema.optional().describe(
+      "full (default): every answer carries every file; delta: each answer carries only the files changed since the previous answer to this episode, plus `paths`, the list of every path (deletions are the paths no longer listed). /state stays full",
+    ),
   })
   .strict()
   .describe(

@@ -9,7 +9,7 @@ import type { Judge } from "./judge.js";
 import { z } from "zod";
 import type { Catalog } from "../tasks/catalog.js";
 import { ActionSchema, type Action } from "../contracts/actions.js";
-import type { ResetRequest } from "../contracts/observation.js";
+import { ObservationModeSchema, type ResetRequest } from "../contracts/observation.js";
 import { Episode } from "./episode.js";
 import { resolveReset } from "./select.js";
 
@@ -20,6 +20,8 @@ export const EpisodeRecordSchema = z.object({
   actions: z.array(ActionSchema),
   hints_used: z.number().int().min(0),
   done: z.boolean(),
+  /** Present only when the reset asked for delta observations (a full-mode record is as it always was). */
+  observation_mode: ObservationModeSchema.optional(),
 });
 export type EpisodeRecord = z.infer<typeof EpisodeRecordSchema>;
 
@@ -40,7 +42,9 @@ export class ReplayError extends Error {
  */
 export function startRecord(catalog: Catalog, request: ResetRequest, episodeId: string): EpisodeRecord {
   const { scenario, seed } = resolveReset(catalog, request);
-  return { episode_id: episodeId, scenario_id: scenario.id, seed, actions: [], hints_used: 0, done: false };
+  const record: EpisodeRecord = { episode_id: episodeId, scenario_id: scenario.id, seed, actions: [], hints_used: 0, done: false };
+  if (request.observation_mode === "delta") record.observation_mode = "delta";
+  return record;
 }
 
 /** An action as a record keeps it: without the `metadata` clients may attach, which the engine ignores. */

@@ -18,10 +18,13 @@ import type { Judge } from "../../environment/judge.js";
 import { gradeTrajectory } from "../../graders/grade.js";
 import type { Catalog } from "../../tasks/catalog.js";
 import { HttpError } from "../errors.js";
+import { deltaAnswer, type SentFiles } from "./observation-delta.js";
 import { MissingEpisodeError, type EpisodeTask, type StepAnswer, type TaskAnswers } from "./tasks.js";
 
 export class EpisodeHost {
   private readonly live = new Map<string, Episode>();
+  /** The files last sent, for each live episode whose reset asked for delta observations. */
+  private readonly sent = new Map<string, SentFiles>();
 
   /**
    * @param judge what assesses live episodes' files: the grader's, or a test's (one that can be made slow).
@@ -44,16 +47,16 @@ export class EpisodeHost {
   run(task: EpisodeTask, onStep: () => void): TaskAnswers[EpisodeTask["op"]] | Promise<TaskAnswers["baseline"]> {
     switch (task.op) {
       case "start":
-        this.live.delete(task.key);
-        return this.answer(task.key, this.episode(task.key, task.record, onStep), (e) => JSON.stringify(e.observe()));
+        this.forget(task.key);
+        return this.answer(task.key, this.episode(task.key, task.record, onStep), (e) => this.serialised(task.key, e.observe()));
       case "step":
         return this.step(task.key, task.action, task.record, onStep);
       case "observe":
-        return this.answer(task.key, this.episode(task.key, task.record, onStep), (e) => JSON.stringify(e.observe()));
+        return this.answer(task.key, this.episode(task.key, task.record, onStep), (e) => this.serialised(task.key, e.observe()));
       case "state":
         return this.answer(task.key, this.episode(task.key, task.record, onStep), (e) => JSON.stringify(e.state()));
       case "release":
-        this.live.delete(task.key);
+        this.forget(task.key);
         return null;
       case "grade": {
         const scenario = this.catalog.scenario(task.scenarioId);
@@ -70,7 +73,7 @@ export class EpisodeHost {
     try {
       const result = episode.step(action);
       const answer: StepAnswer = {
-        json: JSON.stringify(result),
+        json: this.serialised(key, result),
         done: result.done,
         failed: result.observation.last_action_error !== null,
         hintsUsed: result.observation.hints_used,
@@ -78,13 +81,13 @@ export class EpisodeHost {
       };
       if (result.done) {
         answer.finalState = JSON.stringify(episode.state());
-        this.live.delete(key);
+        this.forget(key);
       }
       return answer;
     } catch (error) {
       // The step may have changed the episode before it threw; the record does not have the action, so the
       // next task rebuilds the episode as it was.
-      this.live.delete(key);
+      this.forget(key);
       throw error;
     }
   }
@@ -96,7 +99,20 @@ export class EpisodeHost {
     if (record === undefined) throw new MissingEpisodeError(key);
     const rebuilt = replayEpisode(this.catalog, record, this.judge, onStep);
     if (!rebuilt.done) this.live.set(key, rebuilt);
+    // Nothing is known of what the client holds: the next answer sends every file.
+    if (!rebuilt.done && record.observation_mode === "delta") this.sent.set(key, new Map());
     return rebuilt;
+  }
+
+  /** An observation answer as JSON: in full, or cut to its changes for a delta episode. */
+  private serialised(key: string, result: Parameters<typeof deltaAnswer>[0]): string {
+    const sent = this.sent.get(key);
+    return JSON.stringify(sent === undefined ? result : deltaAnswer(result, sent));
+  }
+
+  private forget(key: string): void {
+    this.live.delete(key);
+    this.sent.delete(key);
   }
 
   /** Serialises what `read` gives of `episode`; a finished episode is forgotten once read. */
@@ -104,7 +120,7 @@ export class EpisodeHost {
     try {
       return read(episode);
     } finally {
-      if (episode.done) this.live.delete(key);
+      if (episode.done) this.forget(key);
     }
   }
 

@@ -173,6 +173,16 @@ function gitHubErrors(source: WorkflowSource): { errors: GitHubError[]; schemaEr
  * annotation does.
  */
 export function readWithGitHubParser(source: WorkflowSource): ParseFinding[] {
+  // Sources are cached per (file, text) and never changed (source.ts), so GitHub's reading of one is done once:
+  // most steps leave most workflows as they were. Callers get their own copies of the findings.
+  let findings = findingsBySource.get(source);
+  if (findings === undefined) findingsBySource.set(source, (findings = readUncached(source)));
+  return findings.map((finding) => ({ ...finding }));
+}
+
+const findingsBySource = new WeakMap<WorkflowSource, ParseFinding[]>();
+
+function readUncached(source: WorkflowSource): ParseFinding[] {
   const { errors, schemaErrors } = gitHubErrors(source);
   const places = placesOf(source);
   const findings: ParseFinding[] = [];

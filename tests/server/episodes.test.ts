@@ -175,8 +175,8 @@ describe("reset input is validated like actions", () => {
     const [detail] = res.body.detail;
     expect(detail).toMatchObject({ type: "extra_forbidden", loc: ["body", field], input: (body as Record<string, unknown>)[field] });
     expect(detail.msg).toContain("Extra inputs are not permitted");
-    expect(detail.msg).toContain("reset accepts task_id, scenario_id, seed, episode_id, difficulty, split");
-    expect(detail.ctx).toEqual({ accepted: ["task_id", "scenario_id", "seed", "episode_id", "difficulty", "split"] });
+    expect(detail.msg).toContain("reset accepts task_id, scenario_id, seed, episode_id, difficulty, split, observation_mode");
+    expect(detail.ctx).toEqual({ accepted: ["task_id", "scenario_id", "seed", "episode_id", "difficulty", "split", "observation_mode"] });
     if (meant) expect(detail.msg).toContain(`did you mean ${meant}?`);
     else expect(detail.msg).not.toContain("did you mean");
     expect(app.context.sessions.size).toBe(1);

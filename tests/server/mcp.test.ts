@@ -101,7 +101,7 @@ describe("OpenEnv's JSON-RPC, replayed against the captures", () => {
     // An unknown reset field is refused as on /reset and /ws, naming what start_scenario accepts.
     const misnamed = await post(app, "/mcp", rpc("tools/call", { name: "start_scenario", arguments: { task: "dockerfile_syntax" }, session_id: session }));
     expect(misnamed.body.error).toMatchObject({ code: -32602, data: { errors: [{ type: "extra_forbidden", loc: ["task"] }] } });
-    expect(misnamed.body.error.message).toContain("reset accepts task_id, scenario_id, seed, episode_id, difficulty, split (did you mean task_id?)");
+    expect(misnamed.body.error.message).toContain("reset accepts task_id, scenario_id, seed, episode_id, difficulty, split, observation_mode (did you mean task_id?)");
     const early = await post(app, "/mcp", rpc("tools/call", { name: "submit", session_id: session }));
     expect(early.body.error).toMatchObject({ code: -32000, message: expect.stringContaining("start_scenario") });
     const noSession = await post(app, "/mcp", rpc("tools/call", { name: "view_files" }));

@@ -98,9 +98,9 @@ describe("reset and step as OpenEnv clients send them", () => {
       {
         type: "extra_forbidden",
         loc: ["body", "temperature"],
-        msg: "Extra inputs are not permitted: reset accepts task_id, scenario_id, seed, episode_id, difficulty, split",
+        msg: "Extra inputs are not permitted: reset accepts task_id, scenario_id, seed, episode_id, difficulty, split, observation_mode",
         input: 0.2,
-        ctx: { accepted: ["task_id", "scenario_id", "seed", "episode_id", "difficulty", "split"] },
+        ctx: { accepted: ["task_id", "scenario_id", "seed", "episode_id", "difficulty", "split", "observation_mode"] },
       },
     ]);
   });

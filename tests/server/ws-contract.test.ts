@@ -51,7 +51,7 @@ describe("/ws frames as OpenEnv's reference server answers them", () => {
     const extraKwarg = await ws.ask({ type: "reset", data: { scenario_id: SCENARIO, seed: 3, episode_id: "ws-ep", temperature: 0.2 } });
     expect(extraKwarg.data).toMatchObject({
       code: "VALIDATION_ERROR",
-      message: "Invalid reset data: temperature: Extra inputs are not permitted: reset accepts task_id, scenario_id, seed, episode_id, difficulty, split",
+      message: "Invalid reset data: temperature: Extra inputs are not permitted: reset accepts task_id, scenario_id, seed, episode_id, difficulty, split, observation_mode",
       errors: [{ type: "extra_forbidden", loc: ["temperature"], input: 0.2 }],
     });
     // reset with seed and episode_id, as OpenEnv clients send them

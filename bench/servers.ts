@@ -1,0 +1,108 @@
+/**
+ * `npm run bench:servers`: the figures users compare between servers, measured in one run on this machine.
+ * Three processes on 127.0.0.1 at once: a bare Hono + ws echo server (bench/echo-server.ts, the stack's
+ * ceiling), breakfix with one worker thread and breakfix with two. The same closed-loop clients play the
+ * same mix (every scenario: reset, hint, failing edit, reference fix) against each, in turn, so a change in
+ * the machine's load falls on all alike:
+ *
+ * - REST and WebSocket steps/s, CPU ms per step (the server's /proc/<pid>/stat over the window) and round
+ *   trip p50/p99, at 1, 32 and 256 clients, breakfix against the echo server;
+ * - 1 against 2 workers (WebSocket, 32 clients);
+ * - resident memory per 1,000 live WebSocket sessions.
+ *
+ * Ratios are printed beside the figures: on a shared machine they are the figures to compare.
+ *
+ *   npm run bench:servers -- --quick          # 2 s windows, 500 sessions: about two minutes
+ *   npm run bench:servers                     # 5 s windows, 1,000 sessions
+ *   npm run bench:servers -- --seconds 10 --sessions 2000
+ */
+import { parseArgs } from "node:util";
+import { PLANS } from "../scripts/load/clients.js";
+import { startServerProcess, type ServerProcess } from "../scripts/load/server-process.js";
+import { runWsSessions } from "../scripts/load/ws-sessions.js";
+import { measureWindow, type Transport, type WindowFigures } from "./mix-driver.js";
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: "boolean", default: false },
+    seconds: { type: "string" },
+    sessions: { type: "string" },
+  },
+});
+const positive = (name: string, raw: string | undefined, fallback: number): number => {
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0) {
+    console.error(`--${name} must be a positive number, got '${raw}'`);
+    process.exit(2);
+  }
+  return n;
+};
+const seconds = positive("seconds", values.seconds, values.quick ? 2 : 5);
+const warmUp = values.quick ? 1 : 2;
+const sessions = Math.round(positive("sessions", values.sessions, values.quick ? 500 : 1000));
+const CLIENTS = [1, 32, 256] as const;
+
+const f = (x: number, digits = 0): string => (Number.isFinite(x) ? x.toFixed(digits) : "n/a");
+const row = (label: string, w: WindowFigures): string =>
+  `${label.padEnd(22)} ${f(w.stepsPerSecond).padStart(7)} steps/s ${f(w.cpuMsPerStep, 3).padStart(7)} CPU ms/step  p50 ${f(w.p50, 1).padStart(6)} ms  p99 ${f(w.p99, 1).padStart(6)} ms  client CPU ${f(w.clientCpuShare * 100).padStart(3)}%${w.errors > 0 ? `  ${w.errors} errors (${w.firstProblem})` : ""}`;
+
+const failures: string[] = [];
+const servers: ServerProcess[] = [];
+try {
+  const [echo, one, two] = await Promise.all([
+    startServerProcess({ entry: "bench/echo-server.ts" }),
+    startServerProcess({ env: { WORKERS: "1", MAX_SESSIONS: String(Math.max(1024, sessions + 300)) } }),
+    startServerProcess({ env: { WORKERS: "2", MAX_SESSIONS: "1024" } }),
+  ]);
+  servers.push(echo, one, two);
+  console.log(`bench:servers: ${seconds} s windows after ${warmUp} s warm-up, echo vs breakfix WORKERS=1 (and WORKERS=2), node ${process.version}\n`);
+  // Each worker plays every scenario once before anything is measured (its first episode compiles its code).
+  for (const [server, workers] of [[one, 1], [two, 2]] as const) {
+    const warm = await runWsSessions(server, PLANS * workers);
+    if (warm.errors > 0 || warm.crossTalk > 0) failures.push(`warm-up: ${warm.errors} errors, ${warm.crossTalk} with cross-talk; first: ${warm.firstProblem}`);
+  }
+
+  const measured = async (label: string, server: ServerProcess, transport: Transport, clients: number): Promise<WindowFigures> => {
+    const w = await measureWindow(server.url, server.pid, transport, clients, seconds, warmUp);
+    if (w.errors > 0) failures.push(`${label}: ${w.errors} errors; first: ${w.firstProblem}`);
+    console.log(row(label, w));
+    return w;
+  };
+  const ratios: string[] = [];
+  for (const transport of ["rest", "ws"] as const) {
+    for (const clients of CLIENTS) {
+      const e = await measured(`echo ${transport} x${clients}`, echo, transport, clients);
+      const b = await measured(`breakfix ${transport} x${clients}`, one, transport, clients);
+      ratios.push(
+        `  ${`${transport} x${clients}`.padEnd(10)} breakfix/echo steps/s ${f(b.stepsPerSecond / e.stepsPerSecond, 3).padStart(6)}   CPU per step ${f(b.cpuMsPerStep / e.cpuMsPerStep, 1).padStart(6)}x`,
+      );
+    }
+  }
+  console.log("");
+  const w1 = await measured("WORKERS=1 ws x32", one, "ws", 32);
+  const w2 = await measured("WORKERS=2 ws x32", two, "ws", 32);
+
+  const report = await runWsSessions(one, sessions);
+  if (report.errors > 0 || report.crossTalk > 0) failures.push(`sessions: ${report.errors} errors, ${report.crossTalk} with cross-talk; first: ${report.firstProblem}`);
+  console.log(
+    `\n${sessions} live WebSocket sessions (WORKERS=1): RSS ${f(report.rssBeforeMiB, 1)} MiB before, peak ${f(report.rssPeakMiB, 1)} MiB: ` +
+      `${f((report.kibPerSession * 1000) / 1024, 1)} MiB per 1,000 sessions (an upper bound)`,
+  );
+
+  console.log("\nratios (breakfix WORKERS=1 against the echo server, same clients, same run)");
+  for (const line of ratios) console.log(line);
+  console.log(`  WORKERS=2 / WORKERS=1 steps/s (ws x32)  ${f(w2.stepsPerSecond / w1.stepsPerSecond, 2)}  (the machine's free cores bound it)`);
+} catch (error) {
+  failures.push(error instanceof Error ? error.message : String(error));
+} finally {
+  for (const server of servers) {
+    await server.stop();
+    const errors = server.errorLines();
+    if (errors.length > 0) failures.push(`a server logged ${errors.length} errors, first: ${errors[0]!.slice(0, 300)}`);
+  }
+}
+if (failures.length > 0) {
+  console.log(`\nbench:servers: FAILED\n  ${failures.join("\n  ")}`);
+  process.exitCode = 1;
+}
