@@ -77,15 +77,29 @@ export function missingVariable(log: string): string | null {
   );
 }
 
-/** `KeyError: 'DATABASE_URL'` in a container → ENV with the value the README gives as an example. */
+/** Drivers of databases that run as a server; without one, SQLAlchemy can open only sqlite, which Python ships. */
+const SERVER_DRIVERS = /^(psycopg2(-binary)?|psycopg|pymysql|mysqlclient|asyncpg|aiomysql|cx-oracle|oracledb|pyodbc)\b/im;
+
+/**
+ * A database URL the image can open when the docs give no example: an app on SQLAlchemy with no server driver
+ * installed (requirements.txt) can open only a sqlite file, in a directory every image has.
+ */
+function databaseUrlFor(view: RepairView, name: string): string | null {
+  if (!/DATABASE_URL|DB_URL|DATABASE_URI/.test(name)) return null;
+  const requirements = view.paths.filter((p) => /requirements[^/]*\.txt$/.test(p)).map((p) => view.content(p) ?? "").join("\n");
+  if (!/^sqlalchemy\b/im.test(requirements) || SERVER_DRIVERS.test(requirements)) return null;
+  return "sqlite:////tmp/app.db";
+}
+
+/** `KeyError: 'DATABASE_URL'` in a container → ENV with the value the README gives as an example, else one the installed packages open. */
 export const requiredEnvInImage: RepairRule = {
   name: "required-env-in-image",
-  summary: "a required variable unset in a docker run → ENV NAME=value from the README's example",
+  summary: "a required variable unset in a docker run → ENV NAME=value from the README's example, else a sqlite URL when only SQLAlchemy is installed",
   propose(view) {
     const name = missingVariable(view.log);
     const file = mainDockerfile(view);
     if (name === null || file === undefined || !fromDockerRun(view)) return [];
-    const value = documentedValue(view, name);
+    const value = documentedValue(view, name) ?? databaseUrlFor(view, name);
     if (value === null) return [];
     return [insertLines(file, afterLastFrom(view, file), [`ENV ${name}=${value}`])];
   },
