@@ -37,6 +37,17 @@ describe("the heuristic baseline", () => {
     expect(solved).toBe(true);
   });
 
+  it.each([
+    ["full_pipeline_three_bugs", ["docker run app"], "WORKDIR /app"],
+    ["full_pipeline_permissions_image_ingress", ["gh run list", "kubectl get ingressclass"], "ghcr.io/acme/reports-api:main"],
+    ["full_pipeline_ghcr_dockerfile_k8s", ["kubectl top pod"], "memory: 192Mi"],
+  ] as const)("%s: looks at each stage where the files do not say, and solves every issue", async (scenario, commands, fact) => {
+    const { actions, solved } = await played(scenario);
+    expect(inspections(actions)).toEqual(commands);
+    expect(written(actions)).toContain(fact);
+    expect(solved).toBe(true);
+  });
+
   it.each(["typo_filename", "selector_mismatch", "missing_env_secrets"])("%s: edits straight away when the log and the files hold the fact", async (scenario) => {
     const { actions, solved } = await played(scenario);
     expect(inspections(actions)).toEqual([]);

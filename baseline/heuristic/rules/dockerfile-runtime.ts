@@ -5,20 +5,30 @@
  */
 import { afterLastFrom, execForm, instructions, mainDockerfile } from "../dockerfile.js";
 import type { RepairRule } from "../rule.js";
-import { insertLines, replaceLine, type RepairView } from "../view.js";
+import { insertLines, lookedAt, replaceLine, type RepairView } from "../view.js";
 import { documentedValue } from "./documented.js";
 
 /** Whether a runtime log comes from `docker run` rather than a Kubernetes pod. */
 const fromDockerRun = (view: RepairView): boolean => /^\$ docker run\b/m.test(view.log);
 
+const AT_ROOT = /(?:open|can't open file|Cannot find module) '\/([^/']+)'/;
+
 /** A file the app needs looked up at the filesystem root: the image never set a WORKDIR. */
 export const missingWorkdir: RepairRule = {
   name: "missing-workdir",
-  summary: "the app looks for its files at / → WORKDIR (the directory the files were copied to, else /app)",
+  summary: "the app looks for its files at / → WORKDIR (the directory the files were copied to, else /app); a pod's crash is reproduced with docker run first",
   propose(view) {
     const file = mainDockerfile(view);
-    if (file === undefined || !fromDockerRun(view)) return [];
-    const missing = /(?:open|can't open file|Cannot find module) '\/([^/']+)'/.exec(view.log)?.[1];
+    if (file === undefined) return [];
+    let log = view.log;
+    if (!fromDockerRun(view)) {
+      // A pod of the image this repository builds crashed the same way: run the image here to see it is the image's fault.
+      if (!/^\$ kubectl logs/m.test(view.log) || !AT_ROOT.test(view.log)) return [];
+      const run = lookedAt(view, "docker run app");
+      if (typeof run !== "string") return [run];
+      log = run;
+    }
+    const missing = AT_ROOT.exec(log)?.[1];
     if (missing === undefined || !view.paths.some((p) => p === missing || p.endsWith(`/${missing}`))) return [];
     const all = instructions(view, file);
     if (all.some((i) => i.keyword === "WORKDIR")) return [];

@@ -7,7 +7,7 @@ import type { Action } from "../../../contracts/actions.js";
 import { nearest } from "../closest.js";
 import { containerPorts, findLines, manifestDocs } from "../manifests.js";
 import type { RepairRule } from "../rule.js";
-import { appPorts, indentOf, lookedAt, replaceLine, rewriteFile } from "../view.js";
+import { appPorts, indentOf, lookedAt, replaceLine, rewriteFile, type RepairView } from "../view.js";
 import { documentedMemory, documentedValue } from "./documented.js";
 
 /** The largest MEMORY(bytes) `kubectl top pod` printed, in MiB. */
@@ -155,4 +155,41 @@ export const probePort: RepairRule = {
   },
 };
 
-export const K8S_POD_RULES: readonly RepairRule[] = [oomKilled, commandFileTypo, missingConfigMap, probePort];
+/** The images the workflows push with the branch as their tag (`…:${{ github.ref_name }}`), `$IMAGE` read from `env:`. */
+function imagesPushedPerBranch(view: RepairView): string[] {
+  const out: string[] = [];
+  for (const wf of view.workflows) {
+    const text = view.content(wf) ?? "";
+    const env = new Map([...text.matchAll(/^\s*([A-Z][A-Z0-9_]*):\s*["']?([\w.\/-]+)["']?\s*$/gm)].map((m) => [m[1]!, m[2]!]));
+    for (const m of text.matchAll(/([\w.\/${}-]+):\$\{\{\s*github\.ref_name\s*\}\}/g)) {
+      const repo = m[1]!.replace(/^\$\{\{\s*env\.(\w+)\s*\}\}$|^\$\{?(\w+)\}?$/, (_, a?: string, b?: string) => env.get(a ?? b ?? "") ?? "");
+      if (/^[\w.-]+\.[a-z]+\/[\w.\/-]+$/.test(repo)) out.push(repo);
+    }
+  }
+  return [...new Set(out)];
+}
+
+/** A manifest image left as a workflow expression → the image the workflow pushes, tagged with the branch its runs are on (gh run list). */
+export const imagePlaceholder: RepairRule = {
+  name: "image-placeholder",
+  summary: "an image reference with an unexpanded ${{ }} expression → the image the workflow pushes, tagged with the branch its runs are on (gh run list)",
+  propose(view) {
+    const ref = /couldn't parse image name "([^"]*\$\{\{[^"]*)"/.exec(view.log)?.[1];
+    if (ref === undefined) return [];
+    const pushed = imagesPushedPerBranch(view);
+    if (pushed.length === 0) return [];
+    const runs = lookedAt(view, "gh run list");
+    if (typeof runs !== "string") return [runs];
+    const branch = /^STATUS\s+TITLE.*\n\S+\s+\S+\s+\S+\s+(\S+)/.exec(runs)?.[1];
+    if (branch === undefined) return [];
+    const repoName = (r: string) => r.slice(r.lastIndexOf("/") + 1);
+    const image = pushed.find((p) => ref.includes(repoName(p))) ?? pushed[0]!;
+    for (const doc of manifestDocs(view)) {
+      const hit = doc.lines.findIndex((l) => l.includes(ref));
+      if (hit >= 0) return [replaceLine(doc.file, doc.start + hit, (doc.lines[hit] ?? "").replace(ref, `${image}:${branch}`))];
+    }
+    return [];
+  },
+};
+
+export const K8S_POD_RULES: readonly RepairRule[] = [oomKilled, commandFileTypo, missingConfigMap, probePort, imagePlaceholder];
