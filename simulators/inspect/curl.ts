@@ -97,7 +97,8 @@ function appAnswer(ctx: InspectionContext, workload: K8sObject | undefined, path
   const app = workload ? appOf(ctx, workload) : undefined;
   const served = app === undefined ? undefined : app.language === "static" ? (path === "/" || path === "/index.html" ? true : undefined) : servesPath({ address: "0.0.0.0", routes: app.routes, health: app.health_path }, path);
   if (served === false) return ok(`${r.include ? "HTTP/1.1 404 Not Found\n\n" : ""}(the app answered 404 Not Found for ${path}; its response body is not modelled)\n`);
-  if (served === undefined) return ok(`${r.include ? "HTTP/1.1 200 OK\n\n" : ""}(the connection reached the app; what it answers on ${path} is not modelled)\n`);
+  // What the app answers on a path it is not known to serve is not made up, not even its status.
+  if (served === undefined) return ok(`(the connection reached the app; what it answers on ${path} is not modelled)\n`);
   return ok(`${r.include ? "HTTP/1.1 200 OK\n\n" : ""}${r.head ? "" : `(the app answered 200 OK for ${path}; its response body is not modelled)\n`}`);
 }
 
