@@ -107,7 +107,7 @@ type Hop = { reached: true; workload: K8sObject } | { reached: false; why: "no-s
 /** Where a request to port `port` of Service `svc` ends up, from `source` (undefined: a pod of the namespace nobody names). */
 function throughService(view: ClusterView, svc: K8sObject, port: number, source: TrafficSource): Hop {
   const routed = view.services.find((s) => s.object === svc);
-  if (!routed || routed.endpoints.state === "unknown" && Object.keys(routed.selector).length === 0) return { reached: false, why: "unknown" };
+  if (!routed || (routed.endpoints.state === "unknown" && Object.keys(routed.selector).length === 0)) return { reached: false, why: "unknown" };
   if (routed.endpoints.state !== "ready") return { reached: false, why: "no-endpoints" };
   const route = routed.ports.find((p) => p.port === port || String(p.port) === String(port));
   if (!route) return { reached: false, why: "dropped" };
