@@ -40,8 +40,9 @@ const MAX_FILE_CHARS = 6000;
 
 const SYSTEM = `You are a senior DevOps engineer. A repository's pipeline (GitHub Actions workflow, docker build,
 Kubernetes deploy) is failing. Read the error log and the files, find the root cause, and fix it with as few
-actions as you can. Every fact you need is in the files or the log; do not silence checks, delete what fails,
-or add continue-on-error.
+edits as you can. The facts you need are in the files, the log, or what an inspection shows (what a pod uses,
+which IngressClasses exist, where a build writes): look before you guess. Do not silence checks, delete what
+fails, or add continue-on-error.
 
 Answer each turn with exactly ONE action as a JSON object and nothing else. Action types:
 - {"action_type":"edit_file","edits":[{"file_path":"Dockerfile","old_content":"exact text","new_content":"replacement"}]}
@@ -52,6 +53,8 @@ Answer each turn with exactly ONE action as a JSON object and nothing else. Acti
 - {"action_type":"add_block","file_path":"F","line_number":4,"content":"line one\\nline two"}
 - {"action_type":"delete_block","file_path":"F","start_line":4,"end_line":6}
 - {"action_type":"apply_patch","patch":"unified diff"}
+- {"action_type":"inspect","command":"kubectl top pod"}   (read-only: cat, grep, docker build --progress=plain, gh run view --log,
+  kubectl get/describe/logs/top, curl; counts toward max_steps but not against efficiency)
 - {"action_type":"request_hint"}   (costs score: use only when stuck)
 - {"action_type":"submit"}         (ends the episode; the episode also ends by itself once everything is fixed)
 Line numbers are 1-based and refer to the numbered listing you are shown.`;
@@ -74,6 +77,7 @@ function describe(observation: Observation, history: readonly PolicyTurn[]): str
   const last = history.at(-1);
   if (last !== undefined && last.action === null && last.error !== null) parts.push(`Your last reply had no usable action: ${last.error}`);
   if (observation.hint !== null) parts.push(`Hint: ${observation.hint}`);
+  if (observation.inspect_output !== null) parts.push(`Your last inspection printed:\n${observation.inspect_output}`);
   if (history.length > 0) {
     parts.push(`Your actions so far:\n${history.map((t, i) => `  ${i + 1}. ${t.action === null ? "(no action)" : JSON.stringify(t.action)}${t.error === null ? "" : `  -> failed: ${t.error}`}`).join("\n")}`);
   }

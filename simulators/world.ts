@@ -2,7 +2,7 @@
  * The facts outside a repository that a real pipeline run depends on: which secrets the GitHub repository
  * has, which images and tags a registry holds, what the app needs at run time, what the cluster offers.
  * Simulators consult the world; agents never see it, so every fact here that a fix depends on must also be
- * readable in the repository's files or the logs (the solvability rule).
+ * readable in the repository's files, the logs, or what an inspection prints (the solvability rule).
  */
 import { z } from "zod";
 

@@ -1,7 +1,10 @@
 /**
- * The heuristic baseline: an honest agent that reads only its observation (the error log, the files, their
- * modes, the secrets' names) and applies the first repair a rule proposes that it has not tried yet. When no
- * rule recognises the failure it submits: a baseline that guesses blindly would measure nothing.
+ * The heuristic baseline: an honest agent that reads only its observations (the error log, the files, their
+ * modes, the secrets' names, and what its inspections printed) and applies the first repair a rule proposes
+ * that it has not tried yet. A rule that needs a fact the files do not hold (the memory a pod uses, the
+ * IngressClasses installed, where a bundler writes) asks for the inspection that shows it, as an engineer
+ * looks before editing; the agent plays it and remembers the answer. When no rule recognises the failure it
+ * submits: a baseline that guesses blindly would measure nothing.
  *
  * It never imports tasks/ or graders/ (a test walks its import graph), so it cannot read a scenario's hidden
  * issues, solutions or wrong fixes.
@@ -25,10 +28,14 @@ export const HEURISTIC_RULES: readonly RepairRule[] = [...WORKFLOW_RULES, ...DOC
  */
 export const heuristicAgent: AgentFactory = (): Agent => {
   const tried = new Set<string>();
+  const inspected = new Map<string, string>();
+  let looking: string | null = null;
   return {
     act(observation: Observation): Decision {
+      if (looking !== null) inspected.set(looking, observation.inspect_output ?? "");
+      looking = null;
       if (observation.error_message === null) return { action: { action_type: "submit" }, note: "the pipeline passes" };
-      const view = viewOf(observation);
+      const view = viewOf(observation, inspected);
       for (const rule of HEURISTIC_RULES) {
         let proposals: Action[];
         try {
@@ -41,6 +48,7 @@ export const heuristicAgent: AgentFactory = (): Agent => {
           const key = JSON.stringify(action);
           if (tried.has(key)) continue;
           tried.add(key);
+          if (action.action_type === "inspect") looking = action.command;
           return { action, note: rule.name };
         }
       }

@@ -1,6 +1,7 @@
 /**
  * What the heuristic agent reads, made convenient: the observation's files as lines, the files of each kind,
- * the error log, and where the log points. Built only from an Observation; nothing hidden is reachable here.
+ * the error log, where the log points, and what the inspections it ran printed. Built only from observations;
+ * nothing hidden is reachable here.
  */
 import type { Action } from "../../contracts/actions.js";
 import type { Observation } from "../../contracts/observation.js";
@@ -25,10 +26,12 @@ export interface RepairView {
   readonly manifests: readonly string[];
   /** Documentation an engineer would read for facts: READMEs, docs, example env files. */
   readonly docs: readonly string[];
+  /** What each inspection the agent ran so far printed, by command line. */
+  readonly inspected: ReadonlyMap<string, string>;
 }
 
-/** Builds the view of an observation. */
-export function viewOf(observation: Observation): RepairView {
+/** Builds the view of an observation, with the outputs of the inspections run before it. */
+export function viewOf(observation: Observation, inspected: ReadonlyMap<string, string> = new Map()): RepairView {
   const paths = Object.keys(observation.files).sort();
   const base = (p: string): string => p.slice(p.lastIndexOf("/") + 1);
   return {
@@ -42,7 +45,17 @@ export function viewOf(observation: Observation): RepairView {
     workflows: paths.filter((p) => /^\.github\/workflows\/[^/]+\.ya?ml$/.test(p)),
     manifests: paths.filter((p) => /\.ya?ml$/.test(p) && !p.startsWith(".github/") && /^\s*kind:\s*\S/m.test(observation.files[p] ?? "")),
     docs: paths.filter((p) => /(^|\/)(README|readme)[^/]*$|\.md$|\.env\.example$|\.env\.sample$|docker-compose\.ya?ml$|compose\.ya?ml$/.test(p)),
+    inspected,
   };
+}
+
+/**
+ * What `command` printed, or the inspection to run first: a rule that needs a look asks for it, and the agent
+ * plays it before the rule can propose an edit (an inspection is a step, so a rule looks only when it must).
+ * @example const top = lookedAt(view, "kubectl top pod"); if (typeof top !== "string") return [top];
+ */
+export function lookedAt(view: RepairView, command: string): string | Action {
+  return view.inspected.get(command) ?? { action_type: "inspect", command };
 }
 
 /** A file's lines without their line ends; a final newline does not make an extra empty line. */
@@ -76,10 +89,19 @@ export function rewriteFile(view: RepairView, path: string, next: string): Actio
   return { action_type: "edit_file", edits: [{ file_path: path, old_content: current, new_content: next }] };
 }
 
-/** The location in a docker build log: the `Dockerfile:N` header of the excerpt, else the first `>>>` line. */
+/**
+ * The location in a docker build log: the `Dockerfile:N` header of the excerpt (BuildKit names only the file,
+ * so in a repository of several Dockerfiles the one whose line N is the `>>>` line), else the parse error's line.
+ */
 export function dockerLogLocation(view: RepairView): LogLocation | null {
   const header = /^(\S*Dockerfile\S*?|\S*Containerfile):(\d+)(?:-\d+)?$/m.exec(view.log);
   if (header?.[1] !== undefined && view.content(header[1]) !== undefined) return { file: header[1], line: Number(header[2]) };
+  const marked = /^\s*\d+ \| >>> (.*)$/m.exec(view.log)?.[1];
+  if (header?.[1] !== undefined && marked !== undefined) {
+    const line = Number(header[2]);
+    const file = view.dockerfiles.find((d) => d.endsWith(`/${header[1]}`) && view.lines(d)[line - 1] === marked);
+    if (file !== undefined) return { file, line };
+  }
   const parse = /dockerfile parse error on line (\d+)/i.exec(view.log);
   const file = view.dockerfiles[0];
   if (parse && file !== undefined) return { file, line: Number(parse[1]) };

@@ -97,7 +97,8 @@ function appAnswer(ctx: InspectionContext, workload: K8sObject | undefined, path
   const app = workload ? appOf(ctx, workload) : undefined;
   const served = app === undefined ? undefined : app.language === "static" ? (path === "/" || path === "/index.html" ? true : undefined) : servesPath({ address: "0.0.0.0", routes: app.routes, health: app.health_path }, path);
   if (served === false) return ok(`${r.include ? "HTTP/1.1 404 Not Found\n\n" : ""}(the app answered 404 Not Found for ${path}; its response body is not modelled)\n`);
-  if (served === undefined) return ok(`${r.include ? "HTTP/1.1 200 OK\n\n" : ""}(the connection reached the app; what it answers on ${path} is not modelled)\n`);
+  // What the app answers on a path it is not known to serve is not made up, not even its status.
+  if (served === undefined) return ok(`(the connection reached the app; what it answers on ${path} is not modelled)\n`);
   return ok(`${r.include ? "HTTP/1.1 200 OK\n\n" : ""}${r.head ? "" : `(the app answered 200 OK for ${path}; its response body is not modelled)\n`}`);
 }
 
@@ -106,7 +107,7 @@ type Hop = { reached: true; workload: K8sObject } | { reached: false; why: "no-s
 /** Where a request to port `port` of Service `svc` ends up, from `source` (undefined: a pod of the namespace nobody names). */
 function throughService(view: ClusterView, svc: K8sObject, port: number, source: TrafficSource): Hop {
   const routed = view.services.find((s) => s.object === svc);
-  if (!routed || routed.endpoints.state === "unknown" && Object.keys(routed.selector).length === 0) return { reached: false, why: "unknown" };
+  if (!routed || (routed.endpoints.state === "unknown" && Object.keys(routed.selector).length === 0)) return { reached: false, why: "unknown" };
   if (routed.endpoints.state !== "ready") return { reached: false, why: "no-endpoints" };
   const route = routed.ports.find((p) => p.port === port || String(p.port) === String(port));
   if (!route) return { reached: false, why: "dropped" };

@@ -1,7 +1,8 @@
 /**
  * The clean repositories of the cross-file tasks: apps whose workflow builds an image and pushes it, most of
  * them deployed to Kubernetes from the tag the workflow pushes. Each world holds the secrets the workflow uses
- * and what the apps need at run time (their port, memory, build output), all of it also readable in the files.
+ * and what the apps need at run time (their port, memory, build output), each found where an engineer looks:
+ * the code, the logs, or an inspection (`gh secret list`, `kubectl top pod`, the bundler's build log).
  */
 import type { Base } from "../schema.js";
 import { defineBase } from "./define.js";

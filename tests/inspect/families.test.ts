@@ -109,7 +109,8 @@ describe("cluster commands", () => {
     // kubectl pads columns to their widest cell and puts three spaces between them.
     expect(run("kubectl get pods")).toMatch(/^NAME {27}READY {3}STATUS {13}RESTARTS {6}AGE\ncatalog-api-[a-z0-9]{10}-[a-z0-9]{5} {3}0\/1 {5}CrashLoopBackOff {3}5 \(20s ago\) {3}2m\n/);
     expect(run("kubectl get deploy")).toMatch(/^NAME\s+READY\s+UP-TO-DATE\s+AVAILABLE\s+AGE\ncatalog-api\s+0\/2\s+2\s+0\s+2m\n$/);
-    expect(run("kubectl get svc")).toMatch(/^NAME\s+TYPE\s+CLUSTER-IP\s+EXTERNAL-IP\s+PORT\(S\)\s+AGE\ncatalog-api\s+ClusterIP\s+10\.96\.\d+\.\d+\s+<none>\s+\d+\/TCP\s+2m\n$/);
+    // The search team's Service exists in the cluster beside the manifests' own.
+    expect(run("kubectl get svc")).toMatch(/^NAME\s+TYPE\s+CLUSTER-IP\s+EXTERNAL-IP\s+PORT\(S\)\s+AGE\ncatalog-api\s+ClusterIP\s+10\.96\.\d+\.\d+\s+<none>\s+\d+\/TCP\s+2m\nsearch\s+ClusterIP\s+10\.96\.\d+\.\d+\s+<none>\s+9200\/TCP\s+30d\n$/);
     expect(run("kubectl get ingressclass")).toMatch(/^NAME\s+CONTROLLER\s+PARAMETERS\s+AGE\nnginx\s+k8s\.io\/ingress-nginx\s+<none>\s+30d\n$/);
     expect(run("kubectl get pod nosuch")).toBe('Error from server (NotFound): pods "nosuch" not found\n');
     expect(run("kubectl get widgets")).toBe('error: the server doesn\'t have a resource type "widgets"\n');

@@ -51,7 +51,7 @@ const TOOL_WORDS = new Set([
   "password-stdin", "-u", "--username", "username", "password", "install", "-d", "-o", "-g", "test", "-n", "npm", "node", "python", "sh",
   // GitHub workflow
   "on", "push", "pull_request", "workflow_dispatch", "branches", "tags", "jobs", "runs-on", "needs", "steps", "uses", "run", "name", "with",
-  "env", "permissions", "contents", "packages", "read", "write", "build-args", "registry", "context", "file", "platforms", "tags", "cache-to",
+  "env", "permissions", "contents", "packages", "read", "write", "build-args", "registry", "context", "file", "platforms", "cache-to",
   "cache-from", "Log", "in", "to", "Set", "up", "strategy", "matrix", "if", "secrets.GITHUB_TOKEN", "GITHUB_TOKEN", "ghcr.io", "ubuntu-latest",
   // Kubernetes
   "apiVersion", "v1", "kind", "ConfigMap", "metadata", "labels", "data", "spec", "ingress", "from", "namespaceSelector", "podSelector",

@@ -7,7 +7,7 @@ import { lookupImage, parseImageReference, isReferenceError, catalogueNames } fr
 import { nearest } from "../closest.js";
 import { instructions } from "../dockerfile.js";
 import type { RepairRule } from "../rule.js";
-import { appPorts, dockerLogLocation, insertLines, replaceLine, type RepairView } from "../view.js";
+import { appPorts, dockerLogLocation, insertLines, lookedAt, replaceLine, type RepairView } from "../view.js";
 
 const INSTRUCTIONS = ["FROM", "RUN", "CMD", "LABEL", "EXPOSE", "ENV", "ADD", "COPY", "ENTRYPOINT", "VOLUME", "USER", "WORKDIR", "ARG", "ONBUILD", "STOPSIGNAL", "HEALTHCHECK", "SHELL"];
 
@@ -30,20 +30,31 @@ export const copySourceTypo: RepairRule = {
   },
 };
 
+/** The directory a bundler says it wrote, in a plain build log: react-scripts' "The build folder is ready", vite's `dist/index.html`. */
+function writtenDirectory(log: string): string | null {
+  return /The (\S+) folder is ready to be deployed/.exec(log)?.[1] ?? /^#\d+ [\d.]+ (\S+)\/index\.html\s/m.exec(log)?.[1] ?? null;
+}
+
 /** `COPY --from=builder /app/dist` not found → the directory the build tool really writes. */
 export const stageOutputPath: RepairRule = {
   name: "stage-output-path",
-  summary: "a COPY --from path the build stage never wrote → the build tool's output directory",
+  summary: "a COPY --from path the build stage never wrote → the directory the bundler's own log (docker build --progress=plain) says it wrote",
   propose(view) {
     const missing = /"(\/[^"]+)": not found/.exec(view.log)?.[1];
     const at = dockerLogLocation(view);
     if (missing === undefined || at === null) return [];
     const line = view.lines(at.file)[at.line - 1] ?? "";
     if (!/--from=/.test(line) || !line.includes(missing)) return [];
-    const scripts = view.paths.filter((p) => p.endsWith("package.json")).map((p) => view.content(p) ?? "").join("\n");
-    const preferred = /react-scripts\s+build/.test(scripts) ? "build" : /vite\s+build/.test(scripts) ? "dist" : /next\s+build/.test(scripts) ? "out" : null;
     const leaf = missing.slice(missing.lastIndexOf("/") + 1);
     const parent = missing.slice(0, missing.lastIndexOf("/") + 1);
+    // The builder stage ran; its log says where the bundle went.
+    const context = at.file.includes("/") ? at.file.slice(0, at.file.lastIndexOf("/")) : ".";
+    const log = lookedAt(view, `docker build --progress=plain ${at.file === "Dockerfile" || at.file === `${context}/Dockerfile` ? "" : `-f ${at.file} `}${context}`);
+    if (typeof log !== "string") return [log];
+    const written = writtenDirectory(log);
+    if (written !== null && written !== leaf) return [replaceLine(at.file, at.line, line.replace(missing, parent + written))];
+    const scripts = view.paths.filter((p) => p.endsWith("package.json")).map((p) => view.content(p) ?? "").join("\n");
+    const preferred = /react-scripts\s+build/.test(scripts) ? "build" : /vite\s+build/.test(scripts) ? "dist" : /next\s+build/.test(scripts) ? "out" : null;
     const options = [preferred, "build", "dist", "out", "public"].filter((o): o is string => o !== null && o !== leaf);
     return [...new Set(options)].map((o) => replaceLine(at.file, at.line, line.replace(missing, parent + o)));
   },

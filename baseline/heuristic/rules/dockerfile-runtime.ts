@@ -5,20 +5,30 @@
  */
 import { afterLastFrom, execForm, instructions, mainDockerfile } from "../dockerfile.js";
 import type { RepairRule } from "../rule.js";
-import { insertLines, replaceLine, type RepairView } from "../view.js";
+import { insertLines, lookedAt, replaceLine, type RepairView } from "../view.js";
 import { documentedValue } from "./documented.js";
 
 /** Whether a runtime log comes from `docker run` rather than a Kubernetes pod. */
 const fromDockerRun = (view: RepairView): boolean => /^\$ docker run\b/m.test(view.log);
 
+const AT_ROOT = /(?:open|can't open file|Cannot find module) '\/([^/']+)'/;
+
 /** A file the app needs looked up at the filesystem root: the image never set a WORKDIR. */
 export const missingWorkdir: RepairRule = {
   name: "missing-workdir",
-  summary: "the app looks for its files at / → WORKDIR (the directory the files were copied to, else /app)",
+  summary: "the app looks for its files at / → WORKDIR (the directory the files were copied to, else /app); a pod's crash is reproduced with docker run first",
   propose(view) {
     const file = mainDockerfile(view);
-    if (file === undefined || !fromDockerRun(view)) return [];
-    const missing = /(?:open|can't open file|Cannot find module) '\/([^/']+)'/.exec(view.log)?.[1];
+    if (file === undefined) return [];
+    let log = view.log;
+    if (!fromDockerRun(view)) {
+      // A pod of the image this repository builds crashed the same way: run the image here to see it is the image's fault.
+      if (!/^\$ kubectl logs/m.test(view.log) || !AT_ROOT.test(view.log)) return [];
+      const run = lookedAt(view, "docker run app");
+      if (typeof run !== "string") return [run];
+      log = run;
+    }
+    const missing = AT_ROOT.exec(log)?.[1];
     if (missing === undefined || !view.paths.some((p) => p === missing || p.endsWith(`/${missing}`))) return [];
     const all = instructions(view, file);
     if (all.some((i) => i.keyword === "WORKDIR")) return [];
@@ -77,15 +87,29 @@ export function missingVariable(log: string): string | null {
   );
 }
 
-/** `KeyError: 'DATABASE_URL'` in a container → ENV with the value the README gives as an example. */
+/** Drivers of databases that run as a server; without one, SQLAlchemy can open only sqlite, which Python ships. */
+const SERVER_DRIVERS = /^(psycopg2(-binary)?|psycopg|pymysql|mysqlclient|asyncpg|aiomysql|cx-oracle|oracledb|pyodbc)\b/im;
+
+/**
+ * A database URL the image can open when the docs give no example: an app on SQLAlchemy with no server driver
+ * installed (requirements.txt) can open only a sqlite file, in a directory every image has.
+ */
+function databaseUrlFor(view: RepairView, name: string): string | null {
+  if (!/DATABASE_URL|DB_URL|DATABASE_URI/.test(name)) return null;
+  const requirements = view.paths.filter((p) => /requirements[^/]*\.txt$/.test(p)).map((p) => view.content(p) ?? "").join("\n");
+  if (!/^sqlalchemy\b/im.test(requirements) || SERVER_DRIVERS.test(requirements)) return null;
+  return "sqlite:////tmp/app.db";
+}
+
+/** `KeyError: 'DATABASE_URL'` in a container → ENV with the value the README gives as an example, else one the installed packages open. */
 export const requiredEnvInImage: RepairRule = {
   name: "required-env-in-image",
-  summary: "a required variable unset in a docker run → ENV NAME=value from the README's example",
+  summary: "a required variable unset in a docker run → ENV NAME=value from the README's example, else a sqlite URL when only SQLAlchemy is installed",
   propose(view) {
     const name = missingVariable(view.log);
     const file = mainDockerfile(view);
     if (name === null || file === undefined || !fromDockerRun(view)) return [];
-    const value = documentedValue(view, name);
+    const value = documentedValue(view, name) ?? databaseUrlFor(view, name);
     if (value === null) return [];
     return [insertLines(file, afterLastFrom(view, file), [`ENV ${name}=${value}`])];
   },

@@ -1,25 +1,40 @@
 /**
  * Repairs for pods that do not run, keyed on `kubectl describe pod` and `kubectl logs`: OOMKilled, a command
- * naming a file that is not there, a missing ConfigMap, a liveness probe on the wrong port.
+ * naming a file that is not there, a missing ConfigMap, a liveness probe on the wrong port. Where the files do
+ * not hold the fact, the rule looks: `kubectl top pod`, `docker image inspect`, `kubectl get svc`.
  */
 import type { Action } from "../../../contracts/actions.js";
 import { nearest } from "../closest.js";
 import { containerPorts, findLines, manifestDocs } from "../manifests.js";
 import type { RepairRule } from "../rule.js";
-import { appPorts, indentOf, replaceLine, rewriteFile } from "../view.js";
+import { appPorts, indentOf, lookedAt, replaceLine, rewriteFile, type RepairView } from "../view.js";
 import { documentedMemory, documentedValue } from "./documented.js";
 
-/** OOMKilled → the memory limit (and a request that equals it) raised to what the README documents. */
+/** The largest MEMORY(bytes) `kubectl top pod` printed, in MiB. */
+function memoryInUse(top: string): number | undefined {
+  const used = [...top.matchAll(/\s(\d+)(Mi|Gi)\s*$/gm)].map((m) => Number(m[1]) * (m[2] === "Gi" ? 1024 : 1));
+  return used.length === 0 ? undefined : Math.max(...used);
+}
+
+/** A limit with a quarter of headroom over what the app uses, rounded up to a size people write. */
+function withHeadroom(mib: number): number {
+  const sizes = [64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072];
+  return sizes.find((s) => s >= mib * 1.25) ?? Math.ceil((mib * 1.25) / 512) * 512;
+}
+
+/** OOMKilled → the memory limit (and a request that equals it) raised above what the app settles at. */
 export const oomKilled: RepairRule = {
   name: "oom-killed",
-  summary: "OOMKilled → memory limit raised to the size the README documents (else doubled)",
+  summary: "OOMKilled → memory limit raised above what kubectl top pod (else the README) shows the app using, else doubled",
   propose(view) {
     if (!/OOMKilled/.test(view.log)) return [];
     const written = /Limits:\s*\n\s*memory:\s*(\S+)/.exec(view.log)?.[1];
     if (written === undefined) return [];
+    const top = lookedAt(view, "kubectl top pod");
+    if (typeof top !== "string") return [top];
     const old = Number(/^(\d+)/.exec(written)?.[1] ?? "0") * (/Gi$/.test(written) ? 1024 : 1);
-    const documented = documentedMemory(view)[0];
-    const size = documented !== undefined && documented > old ? documented : old * 2;
+    const used = memoryInUse(top) ?? documentedMemory(view)[0];
+    const size = used !== undefined && withHeadroom(used) > old ? withHeadroom(used) : old * 2;
     const actions: Action[] = [];
     for (const file of view.manifests) {
       const text = view.content(file) ?? "";
@@ -31,10 +46,12 @@ export const oomKilled: RepairRule = {
   },
 };
 
-/** `can't open file '/app/workers.py'` → the nearest file name the repository or its docs know. */
+const PROGRAM_FILE = /[\w-]+\.(?:py|js|mjs|sh|rb|jar)\b/g;
+
+/** `can't open file '/app/workers.py'` → the nearest file name the repository, its docs or the image's own command know. */
 export const commandFileTypo: RepairRule = {
   name: "command-file-typo",
-  summary: "the container's command names a file that is not there → the nearest known file name",
+  summary: "the container's command names a file that is not there → the nearest file name the repository or the image's config (docker image inspect) knows",
   propose(view) {
     const missing = /can't open file '([^']+)'|Cannot find module '([^']+)'|exec: "([^"]+)": (?:stat .*: )?no such file/.exec(view.log);
     const path = missing?.[1] ?? missing?.[2] ?? missing?.[3];
@@ -42,8 +59,16 @@ export const commandFileTypo: RepairRule = {
     const base = path.slice(path.lastIndexOf("/") + 1);
     const ext = /\.\w+$/.exec(base)?.[0] ?? "";
     const known = new Set(view.paths.map((p) => p.slice(p.lastIndexOf("/") + 1)));
-    for (const doc of view.docs) for (const m of (view.content(doc) ?? "").matchAll(/[\w-]+\.(?:py|js|mjs|sh|rb|jar)\b/g)) known.add(m[0]);
-    const better = nearest(base, [...known].filter((k) => ext === "" || k.endsWith(ext)), 2);
+    for (const doc of view.docs) for (const m of (view.content(doc) ?? "").matchAll(PROGRAM_FILE)) known.add(m[0]);
+    const near = (names: Iterable<string>) => nearest(base, [...names].filter((k) => k !== base && (ext === "" || k.endsWith(ext))), 2);
+    let better = near(known);
+    // The image's own command names the program it ships: what `docker image inspect` shows of a pulled image.
+    const image = /^\s*Image:\s+(\S+)/m.exec(view.log)?.[1];
+    if (better === null && image !== undefined) {
+      const config = lookedAt(view, `docker image inspect ${image}`);
+      if (typeof config !== "string") return [config];
+      better = near(config.match(PROGRAM_FILE) ?? []);
+    }
     if (better === null) return [];
     for (const doc of manifestDocs(view)) {
       const hit = findLines(doc, new RegExp(base.replace(/\./g, "\\.")))[0];
@@ -73,7 +98,13 @@ export const missingConfigMap: RepairRule = {
       for (const line of view.lines(doc)) {
         const variable = /`([A-Z][A-Z0-9_]+)`/.exec(line)?.[1];
         if (variable === undefined || /secret/i.test(line) || data.some((d) => d.startsWith(`  ${variable}:`))) continue;
-        const value = documentedValue(view, variable);
+        let value = documentedValue(view, variable);
+        if (value === null && /_URL$/.test(variable)) {
+          // A URL the docs do not give is a Service of the cluster the setting is named after: kubectl get svc lists them.
+          const services = lookedAt(view, "kubectl get svc");
+          if (typeof services !== "string") return [services];
+          value = serviceUrl(services, `${variable} ${line}`);
+        }
         if (value !== null) data.push(`  ${variable}: ${/^[\w./:-]+$/.test(value) && !/^\d+$/.test(value) ? value : JSON.stringify(value)}`);
       }
     }
@@ -84,6 +115,21 @@ export const missingConfigMap: RepairRule = {
     return [{ action_type: "edit_file", edits: [{ file_path: file, old_content: "", new_content: content }] }];
   },
 };
+
+/**
+ * `http://NAME:PORT` of the Service in `kubectl get svc` whose name the setting's name or description uses
+ * (SEARCH_URL, "the search service" → `search`), on its first port; null when none matches.
+ */
+function serviceUrl(table: string, about: string): string | null {
+  const words = new Set(about.toLowerCase().split(/[^a-z0-9-]+/).filter((w) => w.length >= 3));
+  for (const row of table.split("\n").slice(1)) {
+    const cells = row.trim().split(/\s+/);
+    const [name, , , , ports] = cells;
+    const port = /^(\d+)/.exec(ports ?? "")?.[1];
+    if (name !== undefined && port !== undefined && words.has(name)) return `http://${name}:${port}`;
+  }
+  return null;
+}
 
 /** `Liveness probe failed: … :3000/… connection refused` → the probe on the port the container listens on. */
 export const probePort: RepairRule = {
@@ -109,4 +155,41 @@ export const probePort: RepairRule = {
   },
 };
 
-export const K8S_POD_RULES: readonly RepairRule[] = [oomKilled, commandFileTypo, missingConfigMap, probePort];
+/** The images the workflows push with the branch as their tag (`…:${{ github.ref_name }}`), `$IMAGE` read from `env:`. */
+function imagesPushedPerBranch(view: RepairView): string[] {
+  const out: string[] = [];
+  for (const wf of view.workflows) {
+    const text = view.content(wf) ?? "";
+    const env = new Map([...text.matchAll(/^\s*([A-Z][A-Z0-9_]*):\s*["']?([\w.\/-]+)["']?\s*$/gm)].map((m) => [m[1]!, m[2]!]));
+    for (const m of text.matchAll(/([\w.\/${}-]+):\$\{\{\s*github\.ref_name\s*\}\}/g)) {
+      const repo = m[1]!.replace(/^\$\{\{\s*env\.(\w+)\s*\}\}$|^\$\{?(\w+)\}?$/, (_, a?: string, b?: string) => env.get(a ?? b ?? "") ?? "");
+      if (/^[\w.-]+\.[a-z]+\/[\w.\/-]+$/.test(repo)) out.push(repo);
+    }
+  }
+  return [...new Set(out)];
+}
+
+/** A manifest image left as a workflow expression → the image the workflow pushes, tagged with the branch its runs are on (gh run list). */
+export const imagePlaceholder: RepairRule = {
+  name: "image-placeholder",
+  summary: "an image reference with an unexpanded ${{ }} expression → the image the workflow pushes, tagged with the branch its runs are on (gh run list)",
+  propose(view) {
+    const ref = /couldn't parse image name "([^"]*\$\{\{[^"]*)"/.exec(view.log)?.[1];
+    if (ref === undefined) return [];
+    const pushed = imagesPushedPerBranch(view);
+    if (pushed.length === 0) return [];
+    const runs = lookedAt(view, "gh run list");
+    if (typeof runs !== "string") return [runs];
+    const branch = /^STATUS\s+TITLE.*\n\S+\s+\S+\s+\S+\s+(\S+)/.exec(runs)?.[1];
+    if (branch === undefined) return [];
+    const repoName = (r: string) => r.slice(r.lastIndexOf("/") + 1);
+    const image = pushed.find((p) => ref.includes(repoName(p))) ?? pushed[0]!;
+    for (const doc of manifestDocs(view)) {
+      const hit = doc.lines.findIndex((l) => l.includes(ref));
+      if (hit >= 0) return [replaceLine(doc.file, doc.start + hit, (doc.lines[hit] ?? "").replace(ref, `${image}:${branch}`))];
+    }
+    return [];
+  },
+};
+
+export const K8S_POD_RULES: readonly RepairRule[] = [oomKilled, commandFileTypo, missingConfigMap, probePort, imagePlaceholder];

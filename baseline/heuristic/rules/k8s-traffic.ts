@@ -1,12 +1,14 @@
 /**
  * Repairs for traffic that does not reach running pods, keyed on `kubectl get endpoints`, `kubectl describe
  * ingress` and ingress-nginx's log: a selector that matches no pod, a targetPort nobody listens on, an Ingress
- * naming a missing Service or no class, a NetworkPolicy that lets nothing in.
+ * naming a missing Service or no class, a NetworkPolicy that lets nothing in. The classes a cluster has and
+ * where its ingress controller runs are looked up with kubectl when the docs do not say.
  */
 import { nearest } from "../closest.js";
 import { containerPorts, findLines, manifestDocs } from "../manifests.js";
 import type { RepairRule } from "../rule.js";
-import { appPorts, indentOf, insertLines, replaceLine, type RepairView } from "../view.js";
+import type { Action } from "../../../contracts/actions.js";
+import { appPorts, indentOf, insertLines, lookedAt, replaceLine, type RepairView } from "../view.js";
 
 /** The labels `kubectl get pods --show-labels` printed, as key → value. */
 function podLabels(log: string): Map<string, string> {
@@ -75,22 +77,26 @@ export const ingressBackend: RepairRule = {
   },
 };
 
-/** The IngressClass the docs name, else nginx (the class ingress-nginx installs). */
-function documentedIngressClass(view: RepairView): string {
+/** The IngressClass the docs name, else the first one `kubectl get ingressclass` lists, else the inspection to run. */
+function installedIngressClass(view: RepairView): string | Action | null {
   for (const doc of view.docs) {
     const m = /IngressClass(?:Name)?\s*(?:is\s*)?[`"']([\w.-]+)[`"']/i.exec(view.content(doc) ?? "");
     if (m?.[1]) return m[1];
   }
-  return "nginx";
+  const classes = lookedAt(view, "kubectl get ingressclass");
+  if (typeof classes !== "string") return classes;
+  return /^NAME\s+CONTROLLER.*\n(\S+)/.exec(classes)?.[1] ?? null;
 }
 
 /** An Ingress no controller picks up → ingressClassName of the installed controller. */
 export const ingressClass: RepairRule = {
   name: "ingress-class",
-  summary: "an Ingress without a (valid) class → ingressClassName from the docs",
+  summary: "an Ingress without a (valid) class → ingressClassName of a class the cluster has (kubectl get ingressclass)",
   propose(view) {
     if (!/CLASS\s[\s\S]*<none>|valid IngressClass|no object matching key/.test(view.log)) return [];
-    const cls = documentedIngressClass(view);
+    const cls = installedIngressClass(view);
+    if (cls === null) return [];
+    if (typeof cls !== "string") return [cls];
     for (const doc of manifestDocs(view).filter((d) => d.kind === "Ingress")) {
       const named = findLines(doc, /^\s*ingressClassName:/)[0];
       if (named) return named.text.includes(cls) ? [] : [replaceLine(doc.file, named.line, `${indentOf(named.text)}ingressClassName: ${cls}`)];
@@ -101,13 +107,15 @@ export const ingressClass: RepairRule = {
   },
 };
 
-/** The namespace the docs say the ingress controller runs in. */
-function controllerNamespace(view: RepairView): string {
+/** The namespace the docs say the ingress controller runs in, else the one `kubectl get pods -A` shows it in. */
+function controllerNamespace(view: RepairView): string | Action {
   for (const doc of view.docs) {
     const m = /ingress[\w -]*?(?:installed )?in the namespace [`"']([\w.-]+)[`"']/i.exec(view.content(doc) ?? "");
     if (m?.[1]) return m[1];
   }
-  return "ingress-nginx";
+  const pods = lookedAt(view, "kubectl get pods -A --show-labels");
+  if (typeof pods !== "string") return pods;
+  return /^(\S+)\s+\S+.*app\.kubernetes\.io\/component=controller/m.exec(pods)?.[1] ?? "ingress-nginx";
 }
 
 /** Upstream timeouts with a NetworkPolicy that admits nothing → admit the ingress controller on the app port. */
@@ -120,13 +128,15 @@ export const networkPolicyIngress: RepairRule = {
     for (const doc of manifestDocs(view).filter((d) => d.kind === "NetworkPolicy")) {
       const empty = findLines(doc, /^\s*ingress:\s*(\[\s*\])?\s*$/)[0];
       if (empty === undefined || port === undefined) continue;
+      const namespace = controllerNamespace(view);
+      if (typeof namespace !== "string") return [namespace];
       const pad = indentOf(empty.text);
       const block = [
         `${pad}ingress:`,
         `${pad}  - from:`,
         `${pad}      - namespaceSelector:`,
         `${pad}          matchLabels:`,
-        `${pad}            kubernetes.io/metadata.name: ${controllerNamespace(view)}`,
+        `${pad}            kubernetes.io/metadata.name: ${namespace}`,
         `${pad}    ports:`,
         `${pad}      - protocol: TCP`,
         `${pad}        port: ${port}`,
