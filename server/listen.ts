@@ -78,7 +78,7 @@ async function shutDown(app: BreakfixApp, http: Server, wss: WebSocketServer): P
     for (const client of wss.clients) client.terminate();
   });
   wss.close();
-  sessions.dispose();
+  await sessions.dispose();
   await Promise.race([stopping, sleep(budgetMs - elapsedMs(began) - 100)]);
   logger.info({ duration_ms: elapsedMs(began), drained_in_time: inTime }, "server closed");
 }

@@ -2,7 +2,8 @@
  * `breakfix serve`: the HTTP and WebSocket server on PORT/HOST until SIGTERM or SIGINT, then a graceful
  * close within SHUTDOWN_TIMEOUT_S (new requests refused with 503, in-flight ones finished, WebSockets closed
  * with 1001; see listen.ts). A second signal during the close exits at once, with status 1. The episode workers start
- * loading as the server starts listening, so the first requests do not wait for all of them.
+ * loading as the server starts listening, so the first requests do not wait for all of them. With a shared
+ * episode store (EPISODE_STORE=redis://…) it first waits a few seconds for the store to be reachable.
  */
 import { createApp, type AppOptions, type BreakfixApp } from "../app.js";
 import { startServer, type RunningServer } from "../listen.js";
@@ -28,6 +29,7 @@ export async function runServe(args: string[], io: CliIO, appOptions: AppOptions
     // A malformed MAX_SESSIONS and the like: say which, do not start half-configured.
     throw new UsageError(error instanceof Error ? error.message : String(error), SERVE_USAGE);
   }
+  await waitForStore(app);
   const server = await listen(app, port, host);
   const warming = app.context.pool.warmUp();
   io.stdout(`breakfix ${packageInfo().version} listening on ${server.url}\n`);
@@ -38,6 +40,21 @@ export async function runServe(args: string[], io: CliIO, appOptions: AppOptions
   await server.close();
   await warming;
   return EXIT.ok;
+}
+
+/** How long serving waits for a shared episode store at start, before serving anyway (its requests then 503). */
+const STORE_WAIT_MS = 5000;
+
+/**
+ * A replica of a fleet waits a moment for Redis, so that its first requests find the store; past that it
+ * serves anyway (liveness holds, /health answers) and HTTP episodes are refused with 503 until Redis is up.
+ */
+async function waitForStore(app: BreakfixApp): Promise<void> {
+  const { sessions, logger } = app.context;
+  if (sessions.store.kind === "memory") return;
+  if (!(await sessions.ready(STORE_WAIT_MS))) {
+    logger.warn({ waited_ms: STORE_WAIT_MS }, "episode store not reachable yet: serving, HTTP episodes answer 503 until it is");
+  }
 }
 
 function parsePort(raw: string): number {
