@@ -6,6 +6,8 @@
  *   npm run bench            # all measurements
  *   npm run bench -- --quick # fewer rounds, for a smoke run
  *   npm run bench -- --generation  # only the generation of scenarios, per difficulty
+ *
+ * A fleet's figures (replicas on a shared Redis store) are `npm run bench:fleet` (bench/fleet.ts).
  */
 import { startJudgedEpisode } from "../graders/episodes.js";
 import { performance } from "node:perf_hooks";
@@ -91,4 +93,5 @@ console.log(`  grade / step             ${(grade / step).toFixed(2)}  (replay co
 console.log(`  failed action / step     ${(failed / step).toFixed(2)}`);
 console.log(`  steps per second (1 core) ${Math.round(1000 / step)}`);
 console.log(`  lint context / no-context ${(tree.withContext / tree.withoutContext).toFixed(2)}  (${treeSize} Dockerfiles of one tree; goal under 4)`);
+console.log("\nfleet figures (the Redis store's added latency per step, steps/s with 1 and 2 replicas): npm run bench:fleet");
 void held.length;
