@@ -11,8 +11,9 @@
  * the old one notes the loss, and its 404s say that the episode was lost with the store's data.
  */
 import { randomUUID } from "node:crypto";
-import { Redis } from "ioredis";
-import { ActionSchema, type Action } from "../../contracts/actions.js";
+import { createRequire } from "node:module";
+import type { Redis } from "ioredis";
+import type { Action } from "../../contracts/actions.js";
 import type { EpisodeRecord } from "../../environment/episode-record.js";
 import type { Logger } from "../log.js";
 import { CapacityError } from "./capacity.js";
@@ -38,6 +39,9 @@ export interface RedisStoreOptions {
   logger?: Logger;
   onEvict?: EvictionListener;
 }
+
+/** The client, loaded only when a server uses Redis: a server on the memory store never pays for it. */
+const loadClient = (): typeof Redis => (createRequire(import.meta.url)("ioredis") as typeof import("ioredis")).Redis;
 
 type Scripted = Redis & {
   breakfixStart(...args: Array<string | number>): Promise<[string, number, string, string, number]>;
@@ -70,7 +74,8 @@ export class RedisEpisodeStore implements EpisodeStore {
     this.prefix = options.prefix ?? "breakfix:";
     this.where = redisWhere(options.url);
     this.ttlMs = options.ttlSeconds * 1000;
-    const redis = new Redis(options.url, {
+    const Client = loadClient();
+    const redis = new Client(options.url, {
       // Fail fast, never later: no offline queue, no resending after a reconnect, no retries per command.
       enableOfflineQueue: false,
       autoResendUnfulfilledCommands: false,
@@ -121,7 +126,8 @@ export class RedisEpisodeStore implements EpisodeStore {
       episode_id,
       scenario_id,
       seed,
-      actions: (actions ?? []).map((text) => ActionSchema.parse(JSON.parse(text)) as Action),
+      // Written by a replica after validating them: parsed, not validated again on every load.
+      actions: (actions ?? []).map((text) => JSON.parse(text) as Action),
       hints_used: Number(hints),
       done: done === "1",
     };
