@@ -39,6 +39,7 @@ http {
   upstream breakfix {
 ${servers}
     keepalive 64;
+    keepalive_timeout 30s;
   }
   server {
     listen 127.0.0.1:${port};

@@ -97,10 +97,17 @@ export type EvictionListener = (reason: StoreEviction, episodeId: string | null)
  * the episode is as it was, as long as the store keeps its data across its restart.
  */
 export class StoreUnavailableError extends HttpError {
-  constructor(where: string, cause: string) {
+  /**
+   * @param recorded "no" when nothing was written; "unknown" when the store went away while recording a step
+   *   (the write may have landed before the answer was lost)
+   */
+  constructor(where: string, cause: string, recorded: "no" | "unknown" = "no") {
     super(
       503,
-      `episode store unavailable (${where}: ${cause}); the request was not carried out and no episode was reset; ` +
+      `episode store unavailable (${where}: ${cause}); ` +
+        (recorded === "no"
+          ? "the request was not carried out and no episode was reset; "
+          : "whether this step was recorded is unknown: read the episode's state (its actions) before sending it again; ") +
         "retry in a moment (episodes survive a Redis restart only when Redis keeps its data: appendonly or snapshots)",
       { "Retry-After": "1" },
     );

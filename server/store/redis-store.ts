@@ -104,7 +104,7 @@ export class RedisEpisodeStore implements EpisodeStore {
     if (record.actions.length > 0) throw new Error("a started episode has no actions yet");
     const id = record.episode_id;
     const head = JSON.stringify({ episode_id: id, scenario_id: record.scenario_id, seed: record.seed });
-    const [status, count, epoch, evicted, pruned] = await this.call(() =>
+    const [status, count, epoch, evicted, pruned] = await this.call("no", () =>
       this.redis.breakfixStart(...this.shared(), this.episodeKey(id), this.actionsKey(id), this.candidate(), this.prefix, this.ttlMs, this.options.maxSessions, id, generation, head, asDefault ? 1 : 0),
     );
     this.noteEpoch(epoch);
@@ -115,7 +115,7 @@ export class RedisEpisodeStore implements EpisodeStore {
   }
 
   async load(id: string | null): Promise<StoredEpisode | undefined> {
-    const reply = await this.call(() => this.redis.breakfixLoad(...this.shared(), this.candidate(), this.prefix, this.ttlMs, id ?? ""));
+    const reply = await this.call("no", () => this.redis.breakfixLoad(...this.shared(), this.candidate(), this.prefix, this.ttlMs, id ?? ""));
     const [foundId, epoch, count, generation, head, hints, done, actions] = reply;
     this.noteEpoch(epoch);
     this.lastCount = Number(count);
@@ -136,7 +136,9 @@ export class RedisEpisodeStore implements EpisodeStore {
 
   async commit(id: string, generation: string, steps: number, next: EpisodeRecord): Promise<CommitOutcome> {
     const added = next.actions.slice(steps).map((action) => JSON.stringify(action));
-    return this.call(() =>
+    // Unless the client never got the command out, the write may have landed: say so, rather than "not carried out".
+    const recorded = this.redis.status === "ready" ? "unknown" : "no";
+    return this.call(recorded, () =>
       this.redis.breakfixCommit(
         this.episodeKey(id),
         this.actionsKey(id),
@@ -154,7 +156,7 @@ export class RedisEpisodeStore implements EpisodeStore {
   }
 
   async remove(id: string): Promise<boolean> {
-    const existed = await this.call(() => this.redis.breakfixRemove(this.episodeKey(id), this.actionsKey(id), this.named("episodes"), this.named("finished"), this.named("default"), id));
+    const existed = await this.call("no", () => this.redis.breakfixRemove(this.episodeKey(id), this.actionsKey(id), this.named("episodes"), this.named("finished"), this.named("default"), id));
     return Number(existed) > 0;
   }
 
@@ -163,11 +165,11 @@ export class RedisEpisodeStore implements EpisodeStore {
   }
 
   async archive(archived: ArchivedEpisode): Promise<void> {
-    await this.call(() => this.redis.set(`${this.prefix}archive:${archived.record.episode_id}`, JSON.stringify(archived), "PX", this.ttlMs));
+    await this.call("no", () => this.redis.set(`${this.prefix}archive:${archived.record.episode_id}`, JSON.stringify(archived), "PX", this.ttlMs));
   }
 
   async archived(id: string): Promise<ArchivedEpisode | undefined> {
-    const text = await this.call(() => this.redis.get(`${this.prefix}archive:${id}`));
+    const text = await this.call("no", () => this.redis.get(`${this.prefix}archive:${id}`));
     return text === null ? undefined : (JSON.parse(text) as ArchivedEpisode);
   }
 
@@ -204,14 +206,14 @@ export class RedisEpisodeStore implements EpisodeStore {
   }
 
   /** Runs one command; a connection failure (or Redis's "not now") becomes a 503, a script's fault stays a 500. */
-  private async call<T>(command: () => Promise<T>): Promise<T> {
+  private async call<T>(recorded: "no" | "unknown", command: () => Promise<T>): Promise<T> {
     try {
       return await command();
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const isReply = error instanceof Error && error.name === "ReplyError";
       if (isReply && !TRANSIENT_REPLY.test(message)) throw error;
-      throw new StoreUnavailableError(this.where, message.split("\n")[0]!.slice(0, 200));
+      throw new StoreUnavailableError(this.where, message.split("\n")[0]!.slice(0, 200), recorded);
     }
   }
 
