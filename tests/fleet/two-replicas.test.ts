@@ -30,7 +30,7 @@ describe.skipIf(skipFleet())("two replicas on one Redis behind nginx", () => {
   beforeAll(async () => {
     // A generous deadline: on a loaded machine a step past the default 10 s would be a 503 the test did not cause.
     fleet = await startFleet({ replicas: 2, workers: 1, env: { STEP_TIMEOUT_MS: "60000" } });
-  }, 120_000);
+  }, 180_000);
   afterAll(async () => {
     await fleet?.stop();
   }, 30_000);
