@@ -4,29 +4,35 @@
  *   npm run bench:fleet                       # both measurements
  *   npm run bench:fleet -- --seconds 5 --rounds 1 --clients 8 --episodes 100
  *
- * 1. Per-step latency of the store: the same episodes (every curated scenario's solution) played through
- *    the app in this process (WORKERS=0, so only the store differs) on the memory store, on Redis with
- *    every step on the replica that played the one before (the usual case behind cookie affinity), and on
- *    Redis with every step on the other of two replicas (round-robin without affinity: each step rebuilds
- *    the episode by replay first). Rounds alternate, so a change in the machine's load falls on all alike.
+ * 1. Per-step latency of the store: first the store's own work per step (one load, one commit), memory
+ *    against Redis on loopback, free of the simulation's noise; then whole steps through the app in this
+ *    process (WORKERS=0, so only the store differs), each episode played in turn on the memory store, on
+ *    Redis with every step on the replica that played the one before (the usual case behind cookie
+ *    affinity), and on Redis with every step on the other of two replicas (round-robin without affinity:
+ *    each step rebuilds the episode by replay first). Medians, as the machine is shared.
  * 2. Fleet throughput: real processes, a redis-server of its own, nginx round-robin in front, two replicas
  *    with WORKERS=1 each; steps per second from `--clients` concurrent HTTP clients for `--seconds` with the
  *    balancer sending everything to one replica, then to both, in alternating windows. The load clients,
  *    nginx and Redis share the machine's cores with the replicas: compare the ratio, not the absolutes.
  */
 import { availableParallelism, loadavg } from "node:os";
+import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
 import type { Action } from "../contracts/actions.js";
 import { createApp, type BreakfixApp } from "../server/app.js";
+import type { EpisodeRecord } from "../environment/episode-record.js";
 import { createLogger } from "../server/log.js";
+import type { EpisodeStore } from "../server/store/episode-store.js";
+import { MemoryEpisodeStore } from "../server/store/memory-store.js";
+import { RedisEpisodeStore } from "../server/store/redis-store.js";
 import { loadCatalog } from "../tasks/catalog.js";
-import { episodePlans, playEpisodes } from "../scripts/fleet/episodes.js";
+import { episodePlans, playEpisodes, type EpisodePlan } from "../scripts/fleet/episodes.js";
 import { startFleet } from "../scripts/fleet/fleet.js";
 import { startRedis } from "../scripts/fleet/redis-process.js";
 
 const { values } = parseArgs({
   options: {
-    seconds: { type: "string", default: "10" },
+    seconds: { type: "string", default: "20" },
     rounds: { type: "string", default: "2" },
     clients: { type: "string", default: "16" },
     episodes: { type: "string", default: "200" },
@@ -53,45 +59,87 @@ async function send(app: BreakfixApp, path: string, body: unknown): Promise<any>
   return response.json();
 }
 
-/** Mean ms per step over `count` episodes, each step sent to `apps[step % apps.length]`. */
-async function perStep(apps: BreakfixApp[], count: number): Promise<number> {
-  let steps = 0;
-  let spent = 0;
-  for (const plan of episodePlans(catalog, count)) {
-    const id = (await send(apps[0]!, "/reset", { scenario_id: plan.scenarioId })).observation.episode_id;
-    const actions: Action[] = [...plan.actions, { action_type: "submit" }];
-    for (const [i, action] of actions.entries()) {
-      const began = performance.now();
-      const answer = await send(apps[(i + 1) % apps.length]!, "/step", { episode_id: id, action });
-      spent += performance.now() - began;
-      steps++;
-      if (answer.done) break;
+/** The median and 95th percentile of `xs`. */
+function spread(xs: number[]): { median: number; p95: number } {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)]!, p95: sorted[Math.floor(sorted.length * 0.95)]! };
+}
+
+/** Plays one plan (and a submit) with each step sent to `apps[step % apps.length]`; the ms each step took. */
+async function stepTimes(apps: BreakfixApp[], plan: EpisodePlan): Promise<number[]> {
+  const times: number[] = [];
+  const id = (await send(apps[0]!, "/reset", { scenario_id: plan.scenarioId })).observation.episode_id;
+  for (const [i, action] of [...plan.actions, { action_type: "submit" } as Action].entries()) {
+    const began = performance.now();
+    const answer = await send(apps[(i + 1) % apps.length]!, "/step", { episode_id: id, action });
+    times.push(performance.now() - began);
+    if (answer.done) break;
+  }
+  return times;
+}
+
+/** Microseconds of store work per step (one load, one commit), the simulation left out. */
+async function storeOnly(store: EpisodeStore, steps: number): Promise<number[]> {
+  const times: number[] = [];
+  const base: EpisodeRecord = { episode_id: `bench-${randomUUID()}`, scenario_id: "typo_filename", seed: null, actions: [], hints_used: 0, done: false };
+  await store.start({ record: base, generation: "g" }, { asDefault: false, placesHeldElsewhere: 0 });
+  let record = base;
+  for (let i = 0; i < steps; i++) {
+    const began = performance.now();
+    const stored = await store.load(record.episode_id);
+    const next = { ...stored!.record, actions: [...stored!.record.actions, { action_type: "inspect", command: "ls" } as Action] };
+    if ((await store.commit(record.episode_id, "g", stored!.record.actions.length, next)) !== "committed") throw new Error("commit refused");
+    times.push((performance.now() - began) * 1000);
+    record = next;
+    // An episode has at most a few dozen actions: start another rather than grow one without bound.
+    if (record.actions.length >= 20) {
+      record = { ...base, episode_id: `bench-${randomUUID()}` };
+      await store.start({ record, generation: "g" }, { asDefault: false, placesHeldElsewhere: 0 });
     }
   }
-  return spent / steps;
+  return times;
 }
 
 async function storeLatency(): Promise<void> {
   const redis = await startRedis();
   try {
+    // The store's own cost per step: what Redis adds, free of the simulation's noise on a shared machine.
+    const limits = { maxSessions: 100_000, ttlSeconds: 900 };
+    const memoryStore = new MemoryEpisodeStore({ ...limits, clock: Date.now });
+    const redisStore = new RedisEpisodeStore({ url: redis.url, ...limits });
+    await redisStore.ready(10_000);
+    await storeOnly(redisStore, 200);
+    const own = { memory: [] as number[], redis: [] as number[] };
+    for (let round = 0; round < rounds * 5; round++) {
+      own.memory.push(...(await storeOnly(memoryStore, 400)));
+      own.redis.push(...(await storeOnly(redisStore, 400)));
+    }
+    await redisStore.close();
+    const [m, r] = [spread(own.memory), spread(own.redis)];
+    console.log(`store work per step (one load and one commit; ${own.redis.length} steps each), median / p95`);
+    console.log(`  memory store                          ${m.median.toFixed(1).padStart(8)} us / ${m.p95.toFixed(1)} us`);
+    console.log(`  Redis store (loopback)                ${r.median.toFixed(1).padStart(8)} us / ${r.p95.toFixed(1)} us   (+${((r.median - m.median) / 1000).toFixed(3)} ms per step)`);
+
+    // A whole step through the app in this process (WORKERS=0), each episode played on all three in turn.
     const app = (episodeStore?: string) => createApp({ workers: 0, logger: quiet, maxSessions: 100_000, ...(episodeStore === undefined ? {} : { episodeStore }) }, {});
     const memory = app();
     const [one, other] = [app(redis.url), app(redis.url)];
     for (const a of [one, other]) await a.context.sessions.ready(10_000);
-    await perStep([memory], 20);
-    await perStep([one], 20);
-    await perStep([one, other], 20);
-    const figures = { memory: [] as number[], redis: [] as number[], redisElsewhere: [] as number[] };
+    const plans = episodePlans(catalog, episodes);
+    for (const plan of plans.slice(0, 20)) for (const apps of [[memory], [one], [one, other]]) await stepTimes(apps, plan);
+    const whole = { memory: [] as number[], redis: [] as number[], elsewhere: [] as number[] };
     for (let round = 0; round < rounds; round++) {
-      figures.memory.push(await perStep([memory], episodes));
-      figures.redis.push(await perStep([one], episodes));
-      figures.redisElsewhere.push(await perStep([one, other], episodes));
+      for (const plan of plans) {
+        whole.memory.push(...(await stepTimes([memory], plan)));
+        whole.redis.push(...(await stepTimes([one], plan)));
+        whole.elsewhere.push(...(await stepTimes([one, other], plan)));
+      }
     }
-    const [m, r, e] = [mean(figures.memory), mean(figures.redis), mean(figures.redisElsewhere)];
-    console.log(`per-step latency, in process, WORKERS=0 (${episodes} episodes x ${rounds} rounds)`);
-    console.log(`  memory store                          ${m.toFixed(3).padStart(8)} ms`);
-    console.log(`  Redis store, same replica             ${r.toFixed(3).padStart(8)} ms   (+${(r - m).toFixed(3)} ms per step: one load and one commit script)`);
-    console.log(`  Redis store, the other replica        ${e.toFixed(3).padStart(8)} ms   (+${(e - m).toFixed(3)} ms: the episode rebuilt by replay first)`);
+    const [wm, wr, we] = [spread(whole.memory), spread(whole.redis), spread(whole.elsewhere)];
+    console.log(`\na whole step through the app, in process, WORKERS=0 (${whole.memory.length} steps each), median / p95`);
+    console.log(`  memory store                          ${wm.median.toFixed(2).padStart(8)} ms / ${wm.p95.toFixed(2)} ms`);
+    console.log(`  Redis store, same replica             ${wr.median.toFixed(2).padStart(8)} ms / ${wr.p95.toFixed(2)} ms`);
+    console.log(`  Redis store, the other replica        ${we.median.toFixed(2).padStart(8)} ms / ${we.p95.toFixed(2)} ms   (the episode rebuilt by replay first)`);
     for (const a of [memory, one, other]) await a.context.sessions.dispose();
   } finally {
     await redis.stop();
@@ -102,22 +150,26 @@ async function fleetThroughput(): Promise<void> {
   const fleet = await startFleet({ replicas: 2, workers: 1, env: { MAX_SESSIONS: "100000", STEP_TIMEOUT_MS: "60000" } });
   try {
     const plans = episodePlans(catalog, 100_000);
-    const window = async (replicas: number): Promise<number> => {
+    const requests: Record<1 | 2, number[]> = { 1: [], 2: [] };
+    const window = async (replicas: 1 | 2): Promise<number> => {
       await fleet.nginx.route(fleet.replicas.slice(0, replicas).map((r) => r.url));
       const run = await playEpisodes(fleet.url, plans, { concurrency: clients, until: performance.now() + seconds * 1000 });
       if (run.problems.length > 0) throw new Error(`the fleet answered wrongly: ${run.problems.slice(0, 3).join("; ")}`);
+      requests[replicas].push(Object.values(run.statuses).reduce((a, b) => a + b, 0) / run.seconds);
       return run.steps / run.seconds;
     };
     await window(2); // warm-up: both replicas compile their code paths
+    requests[2].length = 0;
     const figures: Record<1 | 2, number[]> = { 1: [], 2: [] };
     for (let round = 0; round < rounds; round++) {
       for (const n of round % 2 === 0 ? ([1, 2] as const) : ([2, 1] as const)) figures[n].push(await window(n));
     }
     const [one, two] = [mean(figures[1]), mean(figures[2])];
+    const [oneRequests, twoRequests] = [mean(requests[1]), mean(requests[2])];
     console.log(`\nfleet throughput behind nginx round-robin, WORKERS=1 per replica, ${clients} clients, ${rounds} x ${seconds} s windows each`);
     console.log(`  1 replica                             ${one.toFixed(0).padStart(8)} steps/s   (${figures[1].map((x) => x.toFixed(0)).join(", ")})`);
     console.log(`  2 replicas                            ${two.toFixed(0).padStart(8)} steps/s   (${figures[2].map((x) => x.toFixed(0)).join(", ")})`);
-    console.log(`  ratio 2 / 1                           ${(two / one).toFixed(2).padStart(8)}`);
+    console.log(`  ratio 2 / 1                           ${(two / one).toFixed(2).padStart(8)}   (all requests: ${oneRequests.toFixed(0)} and ${twoRequests.toFixed(0)} per second)`);
   } finally {
     await fleet.stop();
   }
