@@ -21,7 +21,7 @@ import { JUDGE } from "../graders/judge.js";
 import { STATE_WHERE } from "./episode-commands.js";
 import { HttpError } from "./errors.js";
 import { PlayedEpisode, type EpisodeRuntime, type StepOutcome } from "./played-episode.js";
-import { lostRace, type EpisodeStore, type StoredEpisode } from "./store/episode-store.js";
+import { lostRace, type CommitOutcome, type EpisodeStore, type StoredEpisode } from "./store/episode-store.js";
 
 /** An episode this process holds live, and which start of it that is. */
 interface LiveEpisode {
@@ -93,7 +93,7 @@ export class HttpEpisodes {
       const live = this.current(id, stored);
       const steps = stored.record.actions.length;
       const outcome = await live.episode.step(action, STATE_WHERE.http(id));
-      let committed;
+      let committed: CommitOutcome | undefined;
       try {
         committed = await this.store.commit(id, stored.generation, steps, live.episode.record);
       } finally {
