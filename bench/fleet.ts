@@ -3,6 +3,7 @@
  *
  *   npm run bench:fleet                       # both measurements
  *   npm run bench:fleet -- --seconds 5 --rounds 1 --clients 8 --episodes 100
+ *   npm run bench:fleet -- --only store       # or --only fleet
  *
  * 1. Per-step latency of the store: first the store's own work per step (one load, one commit), memory
  *    against Redis on loopback, free of the simulation's noise; then whole steps through the app in this
@@ -10,10 +11,11 @@
  *    Redis with every step on the replica that played the one before (the usual case behind cookie
  *    affinity), and on Redis with every step on the other of two replicas (round-robin without affinity:
  *    each step rebuilds the episode by replay first). Medians, as the machine is shared.
- * 2. Fleet throughput: real processes, a redis-server of its own, nginx round-robin in front, two replicas
- *    with WORKERS=1 each; steps per second from `--clients` concurrent HTTP clients for `--seconds` with the
- *    balancer sending everything to one replica, then to both, in alternating windows. The load clients,
- *    nginx and Redis share the machine's cores with the replicas: compare the ratio, not the absolutes.
+ * 2. Fleet throughput: real processes, a redis-server of its own, nginx in front, two replicas with
+ *    WORKERS=1 each; steps per second from `--clients` concurrent HTTP clients for `--seconds` with the
+ *    balancer sending everything to one replica, to both round-robin, and to both with each episode kept
+ *    on one replica (as the Ingress's affinity cookie does), in alternating windows. The load clients, nginx
+ *    and Redis share the machine's cores with the replicas: compare the ratios, not the absolutes.
  */
 import { availableParallelism, loadavg } from "node:os";
 import { randomUUID } from "node:crypto";
@@ -36,8 +38,13 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "2" },
     clients: { type: "string", default: "16" },
     episodes: { type: "string", default: "200" },
+    only: { type: "string" },
   },
 });
+if (values.only !== undefined && values.only !== "store" && values.only !== "fleet") {
+  console.error("--only must be store or fleet");
+  process.exit(2);
+}
 const seconds = Number(values.seconds);
 const rounds = Number(values.rounds);
 const clients = Number(values.clients);
@@ -150,26 +157,32 @@ async function fleetThroughput(): Promise<void> {
   const fleet = await startFleet({ replicas: 2, workers: 1, env: { MAX_SESSIONS: "100000", STEP_TIMEOUT_MS: "60000" } });
   try {
     const plans = episodePlans(catalog, 100_000);
-    const requests: Record<1 | 2, number[]> = { 1: [], 2: [] };
-    const window = async (replicas: 1 | 2): Promise<number> => {
-      await fleet.nginx.route(fleet.replicas.slice(0, replicas).map((r) => r.url));
+    type Setup = "one" | "two" | "twoAffine";
+    const requests: Record<Setup, number[]> = { one: [], two: [], twoAffine: [] };
+    const window = async (setup: Setup): Promise<number> => {
+      const replicas = setup === "one" ? 1 : 2;
+      await fleet.nginx.route(fleet.replicas.slice(0, replicas).map((r) => r.url), setup === "twoAffine" ? "affinity" : "round-robin");
       const run = await playEpisodes(fleet.url, plans, { concurrency: clients, until: performance.now() + seconds * 1000 });
       if (run.problems.length > 0) throw new Error(`the fleet answered wrongly: ${run.problems.slice(0, 3).join("; ")}`);
-      requests[replicas].push(Object.values(run.statuses).reduce((a, b) => a + b, 0) / run.seconds);
+      requests[setup].push(Object.values(run.statuses).reduce((a, b) => a + b, 0) / run.seconds);
       return run.steps / run.seconds;
     };
-    await window(2); // warm-up: both replicas compile their code paths
-    requests[2].length = 0;
-    const figures: Record<1 | 2, number[]> = { 1: [], 2: [] };
+    await window("two"); // warm-up: both replicas compile their code paths
+    requests.two.length = 0;
+    const figures: Record<Setup, number[]> = { one: [], two: [], twoAffine: [] };
+    const order: Setup[] = ["one", "two", "twoAffine"];
     for (let round = 0; round < rounds; round++) {
-      for (const n of round % 2 === 0 ? ([1, 2] as const) : ([2, 1] as const)) figures[n].push(await window(n));
+      for (const setup of round % 2 === 0 ? order : [...order].reverse()) figures[setup].push(await window(setup));
     }
-    const [one, two] = [mean(figures[1]), mean(figures[2])];
-    const [oneRequests, twoRequests] = [mean(requests[1]), mean(requests[2])];
-    console.log(`\nfleet throughput behind nginx round-robin, WORKERS=1 per replica, ${clients} clients, ${rounds} x ${seconds} s windows each`);
-    console.log(`  1 replica                             ${one.toFixed(0).padStart(8)} steps/s   (${figures[1].map((x) => x.toFixed(0)).join(", ")})`);
-    console.log(`  2 replicas                            ${two.toFixed(0).padStart(8)} steps/s   (${figures[2].map((x) => x.toFixed(0)).join(", ")})`);
-    console.log(`  ratio 2 / 1                           ${(two / one).toFixed(2).padStart(8)}   (all requests: ${oneRequests.toFixed(0)} and ${twoRequests.toFixed(0)} per second)`);
+    const [one, two, affine] = [mean(figures.one), mean(figures.two), mean(figures.twoAffine)];
+    const [oneRequests, twoRequests, affineRequests] = [mean(requests.one), mean(requests.two), mean(requests.twoAffine)];
+    console.log(`\nfleet throughput behind nginx, WORKERS=1 per replica, ${clients} clients, ${rounds} x ${seconds} s windows each`);
+    const line = (label: string, steps: number, windows: number[], perSecond: number): void =>
+      console.log(`  ${label.padEnd(36)} ${steps.toFixed(0).padStart(8)} steps/s   (${windows.map((x) => x.toFixed(0)).join(", ")}; ${perSecond.toFixed(0)} requests/s)`);
+    line("1 replica", one, figures.one, oneRequests);
+    line("2 replicas, round-robin", two, figures.two, twoRequests);
+    line("2 replicas, episode affinity", affine, figures.twoAffine, affineRequests);
+    console.log(`  ratio 2 / 1                           ${(two / one).toFixed(2).padStart(8)} round-robin (each step on the other replica replays its episode first), ${(affine / one).toFixed(2)} with affinity`);
   } finally {
     await fleet.stop();
   }
@@ -178,6 +191,6 @@ async function fleetThroughput(): Promise<void> {
 // The machine is shared: the load average says how far the absolute figures can be trusted.
 const load = (): string => loadavg().map((x) => x.toFixed(1)).join(" ");
 console.log(`breakfix fleet bench: node ${process.version}, ${availableParallelism()} cores, load average ${load()}\n`);
-await storeLatency();
-await fleetThroughput();
+if (values.only !== "fleet") await storeLatency();
+if (values.only !== "store") await fleetThroughput();
 console.log(`\nload average at the end: ${load()}`);

@@ -75,9 +75,11 @@ export async function playEpisodes(
 ): Promise<EpisodeRun> {
   const run: EpisodeRun = { episodes: 0, steps: 0, recovered: 0, retried: 0, problems: [], statuses: {}, seconds: 0 };
   const began = performance.now();
-  const send = async (method: string, path: string, body?: unknown): Promise<Answer> => {
+  const send = async (method: string, path: string, body?: unknown, episode = ""): Promise<Answer> => {
     try {
-      const init: RequestInit = { method, headers: { "content-type": "application/json" }, signal: AbortSignal.timeout(30_000) };
+      // X-Breakfix-Episode names the episode for a balancer that keeps each one on one replica (nginx hash).
+      const headers = { "content-type": "application/json", "x-breakfix-episode": episode };
+      const init: RequestInit = { method, headers, signal: AbortSignal.timeout(30_000) };
       if (body !== undefined) init.body = JSON.stringify(body);
       const response = await fetch(`${url}${path}`, init);
       const text = await response.text();
@@ -95,9 +97,9 @@ export async function playEpisodes(
     }
   };
   /** Sends until an answer that is not a retryable one. */
-  const persist = async (method: string, path: string, body?: unknown): Promise<Answer> => {
+  const persist = async (method: string, path: string, body?: unknown, episode = ""): Promise<Answer> => {
     for (let attempt = 1; ; attempt++) {
-      const answer = await send(method, path, body);
+      const answer = await send(method, path, body, episode);
       if (!RETRYABLE.has(answer.status) || attempt >= MAX_ATTEMPTS) return answer;
       run.retried++;
       await pause(attempt);
@@ -113,13 +115,13 @@ export async function playEpisodes(
     let done = false;
     let lastScore: number | undefined;
     const stateOf = async (): Promise<any> => {
-      const state = await persist("GET", `/state?episode_id=${encodeURIComponent(id)}`);
+      const state = await persist("GET", `/state?episode_id=${encodeURIComponent(id)}`, undefined, id);
       if (state.status !== 200) throw new Error(`episode ${id}: state answered ${state.status} ${JSON.stringify(state.body).slice(0, 300)}`);
       return state.body;
     };
     const step = async (action: Action): Promise<void> => {
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-        const answer = await send("POST", "/step", { episode_id: id, action });
+        const answer = await send("POST", "/step", { episode_id: id, action }, id);
         if (answer.status === 200) {
           run.steps++;
           sent.push(action);
@@ -151,7 +153,7 @@ export async function playEpisodes(
       // The state replays the episode on a replica that did not play its last step: read it only when the
       // last answer was lost (the record below has the actions either way).
       const state = lastScore === undefined ? await stateOf() : { done, score: lastScore, actions: sent };
-      const record = await persist("GET", `/episodes/${encodeURIComponent(id)}/record`);
+      const record = await persist("GET", `/episodes/${encodeURIComponent(id)}/record`, undefined, id);
       const graded = await persist("POST", "/grader", { scenario_id: plan.scenarioId, actions: sent });
       if (!state.done) problem(`episode ${id} not done after its submit`);
       if (JSON.stringify(state.actions) !== JSON.stringify(sent)) problem(`episode ${id}: state has ${state.actions.length} actions, ${sent.length} were sent (or in another order)`);

@@ -11,18 +11,26 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort, requireTool, until } from "./tools.js";
 
+/**
+ * How the balancer picks a replica: `round-robin` (the default), or `affinity`, each episode's requests to
+ * one replica, hashed on the X-Breakfix-Episode header the fleet's clients send (what the Ingress's
+ * affinity cookie does for a client that keeps cookies).
+ */
+export type Balancing = "round-robin" | "affinity";
+
 export interface NginxProcess {
   /** http://127.0.0.1:PORT */
   url: string;
-  /** Points the balancer at other replicas (a graceful reload). */
-  route(upstreams: string[]): Promise<void>;
+  /** Points the balancer at other replicas, or balances them otherwise (a graceful reload). */
+  route(upstreams: string[], balancing?: Balancing): Promise<void>;
   stop(): Promise<void>;
   errorLog(): string;
 }
 
 /** The configuration: `upstreams` are http://host:port URLs of the replicas. */
-export function nginxConfig(dir: string, port: number, upstreams: readonly string[]): string {
+export function nginxConfig(dir: string, port: number, upstreams: readonly string[], balancing: Balancing = "round-robin"): string {
   const servers = upstreams.map((url) => `    server ${new URL(url).host} max_fails=1 fail_timeout=5s;`).join("\n");
+  const hash = balancing === "affinity" ? "    hash $http_x_breakfix_episode consistent;\n" : "";
   return `worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
@@ -37,7 +45,7 @@ http {
   client_max_body_size 2m;
   map $http_upgrade $connection_upgrade { default upgrade; '' ''; }
   upstream breakfix {
-${servers}
+${hash}${servers}
     keepalive 64;
     keepalive_timeout 30s;
   }
@@ -92,8 +100,8 @@ export async function startNginx(upstreams: string[]): Promise<NginxProcess> {
   }, "nginx did not answer /health");
   return {
     url,
-    async route(next) {
-      writeFileSync(conf, nginxConfig(dir, port, next));
+    async route(next, balancing = "round-robin") {
+      writeFileSync(conf, nginxConfig(dir, port, next, balancing));
       child.kill("SIGHUP");
       // A reload starts new workers; the old ones finish what they hold. Wait until the new ones answer.
       await new Promise((resolve) => setTimeout(resolve, 300));
