@@ -77,7 +77,8 @@ export async function playEpisodes(
   const began = performance.now();
   const send = async (method: string, path: string, body?: unknown, episode = ""): Promise<Answer> => {
     try {
-      // X-Breakfix-Episode names the episode for a balancer that keeps each one on one replica (nginx hash).
+      // X-Breakfix-Episode names the episode, from its reset on, for a balancer that keeps each one on one
+      // replica (nginx hash), as an affinity cookie would.
       const headers = { "content-type": "application/json", "x-breakfix-episode": episode };
       const init: RequestInit = { method, headers, signal: AbortSignal.timeout(30_000) };
       if (body !== undefined) init.body = JSON.stringify(body);
@@ -106,22 +107,22 @@ export async function playEpisodes(
     }
   };
 
-  const play = async (plan: EpisodePlan): Promise<void> => {
+  const play = async (plan: EpisodePlan, key: string): Promise<void> => {
     const problem = (what: string): void => void run.problems.push(`${plan.scenarioId}: ${what}`);
-    const reset = await persist("POST", "/reset", { scenario_id: plan.scenarioId });
+    const reset = await persist("POST", "/reset", { scenario_id: plan.scenarioId }, key);
     if (reset.status !== 200) return problem(`reset answered ${reset.status} ${JSON.stringify(reset.body).slice(0, 300)}`);
     const id: string = reset.body.observation.episode_id;
     const sent: Action[] = [];
     let done = false;
     let lastScore: number | undefined;
     const stateOf = async (): Promise<any> => {
-      const state = await persist("GET", `/state?episode_id=${encodeURIComponent(id)}`, undefined, id);
+      const state = await persist("GET", `/state?episode_id=${encodeURIComponent(id)}`, undefined, key);
       if (state.status !== 200) throw new Error(`episode ${id}: state answered ${state.status} ${JSON.stringify(state.body).slice(0, 300)}`);
       return state.body;
     };
     const step = async (action: Action): Promise<void> => {
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-        const answer = await send("POST", "/step", { episode_id: id, action }, id);
+        const answer = await send("POST", "/step", { episode_id: id, action }, key);
         if (answer.status === 200) {
           run.steps++;
           sent.push(action);
@@ -153,8 +154,8 @@ export async function playEpisodes(
       // The state replays the episode on a replica that did not play its last step: read it only when the
       // last answer was lost (the record below has the actions either way).
       const state = lastScore === undefined ? await stateOf() : { done, score: lastScore, actions: sent };
-      const record = await persist("GET", `/episodes/${encodeURIComponent(id)}/record`, undefined, id);
-      const graded = await persist("POST", "/grader", { scenario_id: plan.scenarioId, actions: sent });
+      const record = await persist("GET", `/episodes/${encodeURIComponent(id)}/record`, undefined, key);
+      const graded = await persist("POST", "/grader", { scenario_id: plan.scenarioId, actions: sent }, key);
       if (!state.done) problem(`episode ${id} not done after its submit`);
       if (JSON.stringify(state.actions) !== JSON.stringify(sent)) problem(`episode ${id}: state has ${state.actions.length} actions, ${sent.length} were sent (or in another order)`);
       if (record.status !== 200 || JSON.stringify(record.body.record?.actions) !== JSON.stringify(sent)) problem(`episode ${id}: the stored record is not the actions sent (${record.status})`);
@@ -171,7 +172,8 @@ export async function playEpisodes(
   let finished = 0;
   const worker = async (): Promise<void> => {
     while (next < plans.length && (options.until === undefined || performance.now() < options.until)) {
-      await play(plans[next++]!);
+      const n = next++;
+      await play(plans[n]!, `episode-${n}`);
       options.onProgress?.(++finished);
     }
   };
