@@ -46,7 +46,7 @@ export class PlayedEpisode {
   private finalState: string | null = null;
   private tail: Promise<unknown> = Promise.resolve();
 
-  /** Starts the episode `record` describes (a reset's: no actions yet) in the pool. */
+  /** Starts the episode `record` describes (a reset's: no actions yet) in the pool; `resume` (see resume()) starts nothing. */
   constructor(
     private readonly runtime: EpisodeRuntime,
     readonly transport: EpisodeTransport,
