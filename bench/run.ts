@@ -9,6 +9,8 @@
  *   npm run bench            # all measurements
  *   npm run bench -- --quick # fewer rounds, for a smoke run
  *   npm run bench -- --generation  # only the generation of scenarios, per difficulty
+ *
+ * A fleet's figures (replicas on a shared Redis store) are `npm run bench:fleet` (bench/fleet.ts).
  */
 import { startJudgedEpisode } from "../graders/episodes.js";
 import { performance } from "node:perf_hooks";
@@ -118,4 +120,5 @@ console.log(`  step p99 / p50            ${(overall.p99 / overall.p50).toFixed(2
 console.log(`  simulate 1 / 10 / 100 files ${bySize.map((r) => (r.ms / bySize[0]!.ms).toFixed(1)).join(" / ")}  (linear would be 1 / 10 / 100)`);
 console.log("  server figures: npm run bench:servers -- --quick");
 console.log(`  lint context / no-context ${(tree.withContext / tree.withoutContext).toFixed(2)}  (${treeSize} Dockerfiles of one tree; goal under 4)`);
+console.log("\nfleet figures (the Redis store's added latency per step, steps/s with 1 and 2 replicas): npm run bench:fleet");
 void held.length;

@@ -4,6 +4,7 @@
  * details), because OpenEnv clients are written against FastAPI servers.
  */
 import { Hono } from "hono";
+import type { EpisodeRecord } from "../environment/episode-record.js";
 import { withGenerated } from "../generator/family.js";
 import { loadCatalog } from "../tasks/catalog.js";
 import type { ServerContext } from "./context.js";
@@ -13,7 +14,7 @@ import { createLogger, type Logger } from "./log.js";
 import { ServerMetrics } from "./metrics.js";
 import { observeRequests } from "./observe.js";
 import { resolveOptions, type AppOptions } from "./options.js";
-import type { EpisodeRuntime } from "./played-episode.js";
+import type { EpisodeRuntime, EpisodeTransport } from "./played-episode.js";
 import { createPool, type PoolEvents } from "./pool/pool.js";
 import { agentRoutes } from "./routes/agents.js";
 import { catalogRoutes } from "./routes/catalog.js";
@@ -52,12 +53,19 @@ export function createApp(options: AppOptions = {}, env: NodeJS.ProcessEnv = pro
     judgeModule: resolved.judgeModule,
     events: poolEvents(logger, () => metrics, resolved.stepTimeoutMs),
   });
-  const runtime: EpisodeRuntime = { pool, catalog, stepped: (transport, seconds, outcome) => metrics?.step(transport, seconds, outcome) };
-  const sessions = new SessionStore({
+  // Finished WebSocket and MCP episodes are archived in the episode store (HTTP ones are stored already).
+  const finished = (transport: EpisodeTransport, record: EpisodeRecord): void => {
+    if (transport === "http") return;
+    sessions.archive(transport, record).catch((error: unknown) => logger.warn({ err: error, episode_id: record.episode_id }, "finished episode not archived"));
+  };
+  const runtime: EpisodeRuntime = { pool, catalog, stepped: (transport, seconds, outcome) => metrics?.step(transport, seconds, outcome), finished };
+  const sessions: SessionStore = new SessionStore({
     runtime,
     maxSessions: resolved.maxSessions,
     ttlSeconds: resolved.sessionTtlSeconds,
     clock: resolved.clock,
+    episodeStore: resolved.episodeStore,
+    logger,
     onEvict: (reason, kind) => metrics?.eviction(reason, kind),
     ...(resolved.sweepIntervalMs === undefined ? {} : { sweepIntervalMs: resolved.sweepIntervalMs }),
   });

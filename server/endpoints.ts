@@ -17,6 +17,7 @@ export const ENDPOINTS: readonly EndpointInfo[] = [
   { method: "POST", path: "/step", summary: "act in an episode {action, episode_id?}" },
   { method: "GET", path: "/state", summary: "an episode's current observation and history (?episode_id=, else the default episode)" },
   { method: "DELETE", path: "/episodes/:episode_id", summary: "close an HTTP episode and free its place" },
+  { method: "GET", path: "/episodes/:episode_id/record", summary: "the record an episode replays from {transport, record: {scenario_id, seed, actions, ...}}: a stored HTTP episode, or any finished one" },
   { method: "GET", path: "/ws", summary: "WebSocket: one connection = one episode session (OpenEnv's reset/step/state/close/mcp frames)" },
   { method: "POST", path: "/mcp", summary: "JSON-RPC: OpenEnv's MCP (tools/*, openenv/session/*) and MCP Streamable HTTP (initialize, Mcp-Session-Id)" },
   { method: "DELETE", path: "/mcp", summary: "end the MCP session named by the Mcp-Session-Id header" },

@@ -25,6 +25,9 @@ import { attachWebSocket } from "./ws/attach.js";
  */
 const forceMarginMs = (budgetMs: number): number => Math.max(1000, budgetMs * 0.4);
 
+/** How long an idle keep-alive connection stays open: past the 60 s that balancers commonly keep one. */
+const KEEP_ALIVE_MS = 65_000;
+
 /** A server listening on a real port. */
 export interface RunningServer {
   /** The bound address, e.g. http://127.0.0.1:43121 (IPv6 addresses in brackets). */
@@ -49,6 +52,11 @@ export function startServer(app: BreakfixApp, { port, host }: { port: number; ho
       resolve({ url: `http://${shown}:${address.port}`, port: address.port, host: address.address, close: () => (closing ??= shutDown(app, http, wss)) });
     }) as Server;
     http.once("error", reject);
+    // Behind a load balancer that keeps connections to the replicas open (nginx, ingress-nginx: 60 s), the
+    // server must not be the one to close an idle connection first: a request the balancer sends on it just
+    // then is lost, and answered 502. So idle connections stay open longer than balancers keep them.
+    http.keepAliveTimeout = KEEP_ALIVE_MS;
+    http.headersTimeout = KEEP_ALIVE_MS + 1000;
     http.on("request", (_request, response) => app.context.lifecycle.admit(response));
     const wss = attachWebSocket(http, app);
   });
@@ -78,7 +86,7 @@ async function shutDown(app: BreakfixApp, http: Server, wss: WebSocketServer): P
     for (const client of wss.clients) client.terminate();
   });
   wss.close();
-  sessions.dispose();
+  await sessions.dispose();
   await Promise.race([stopping, sleep(budgetMs - elapsedMs(began) - 100)]);
   logger.info({ duration_ms: elapsedMs(began), drained_in_time: inTime }, "server closed");
 }

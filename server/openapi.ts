@@ -9,7 +9,7 @@ import { EpisodeStateSchema, ResetRequestSchema, StepResultSchema } from "../con
 import { RpcRequestSchema, RpcResponseSchema } from "./mcp/jsonrpc.js";
 import { ENDPOINTS, type EndpointInfo } from "./endpoints.js";
 import { packageInfo } from "./package-info.js";
-import { EpisodeClosedSchema, GraderRequestSchema, StateQuerySchema, StepRequestSchema } from "./requests.js";
+import { EpisodeClosedSchema, EpisodeRecordAnswerSchema, GraderRequestSchema, StateQuerySchema, StepRequestSchema } from "./requests.js";
 import {
   DetailSchema,
   GradeReportSchema,
@@ -52,7 +52,14 @@ const OPERATIONS: Record<string, OperationTypes> = {
   },
   "POST /step": { body: StepBodySchema, response: StepResultSchema, errors: [404, 409, 503] },
   "GET /state": { query: StateQuerySchema, response: EpisodeStateSchema, errors: [404, 503] },
-  "DELETE /episodes/:episode_id": { response: EpisodeClosedSchema, errors: [404] },
+  "DELETE /episodes/:episode_id": { response: EpisodeClosedSchema, errors: [404, 503] },
+  "GET /episodes/:episode_id/record": {
+    response: EpisodeRecordAnswerSchema,
+    errors: [404, 503],
+    description:
+      "An HTTP episode's record while the episode store holds it; a finished WebSocket or MCP episode's for SESSION_TTL_S after it ended. " +
+      "POST /grader with its scenario_id and actions replays it.",
+  },
   "GET /tasks": { response: TasksSchema },
   "GET /tasks/:task_id": { response: TaskViewSchema, errors: [404] },
   "GET /info": { response: InfoSchema },
@@ -74,7 +81,7 @@ const STATUS_TEXT: Record<number, string> = {
   404: "Not found",
   409: "Conflict with the episode's state",
   426: "Upgrade required",
-  503: "At capacity, shutting down (with Retry-After), or stopped at STEP_TIMEOUT_MS (nothing recorded)",
+  503: "At capacity, shutting down or the episode store unreachable (with Retry-After), or stopped at STEP_TIMEOUT_MS (nothing recorded)",
 };
 
 let cached: Record<string, unknown> | undefined;

@@ -4,6 +4,7 @@
  */
 import { DEFAULT_MAX_BODY_BYTES } from "../contracts/limits.js";
 import type { Catalog } from "../tasks/catalog.js";
+import { isRedisUrl } from "./store/open-store.js";
 import { LOG_LEVELS, type LogLevel, type Logger } from "./log.js";
 import { defaultWorkers } from "./pool/pool.js";
 
@@ -24,6 +25,8 @@ export interface AppOptions {
   wsBufferBytes?: number;
   /** Seconds a WebSocket client may stay over that limit before it is closed with 1013 (env WS_STALL_TIMEOUT_S, default 30). */
   wsStallTimeoutSeconds?: number;
+  /** Where HTTP episode records live (env EPISODE_STORE): `memory` (the default) or a redis:// URL shared by a fleet of replicas. */
+  episodeStore?: string;
   /** Log level (env LOG_LEVEL, default info): fatal, error, warn, info, debug, trace or silent. */
   logLevel?: LogLevel;
   /** A logger to use instead of one on stdout at `logLevel` (tests read their logs from one). */
@@ -47,6 +50,7 @@ export const DEFAULTS = {
   wsBufferBytes: 8 * 1024 * 1024,
   wsStallTimeoutSeconds: 30,
   logLevel: "info",
+  episodeStore: "memory",
 } as const;
 
 export type ResolvedOptions = Required<Omit<AppOptions, "catalog" | "sweepIntervalMs" | "logger" | "judgeModule">> &
@@ -67,6 +71,7 @@ export function resolveOptions(options: AppOptions, env: NodeJS.ProcessEnv = pro
     shutdownTimeoutSeconds: options.shutdownTimeoutSeconds ?? integer(env, "SHUTDOWN_TIMEOUT_S") ?? DEFAULTS.shutdownTimeoutSeconds,
     wsBufferBytes: options.wsBufferBytes ?? integer(env, "WS_BUFFER_BYTES") ?? DEFAULTS.wsBufferBytes,
     wsStallTimeoutSeconds: options.wsStallTimeoutSeconds ?? integer(env, "WS_STALL_TIMEOUT_S") ?? DEFAULTS.wsStallTimeoutSeconds,
+    episodeStore: episodeStore(options.episodeStore ?? env.EPISODE_STORE),
     logLevel: options.logLevel ?? logLevel(env) ?? DEFAULTS.logLevel,
     clock: options.clock ?? Date.now,
     logger: options.logger,
@@ -84,6 +89,14 @@ function integer(env: NodeJS.ProcessEnv, name: string, min = 1): number | undefi
   if (!Number.isSafeInteger(value) || value < min) {
     throw new Error(`${name} must be ${min === 0 ? "a non-negative" : "a positive"} integer, got '${raw}'`);
   }
+  return value;
+}
+
+/** EPISODE_STORE: `memory` when unset, else `memory` or a redis:// URL. */
+function episodeStore(raw: string | undefined): string {
+  const value = raw?.trim() ?? "";
+  if (value === "" || value === "memory") return DEFAULTS.episodeStore;
+  if (!isRedisUrl(value)) throw new Error(`EPISODE_STORE must be 'memory' or a redis:// (rediss://) URL, got '${value.slice(0, 120)}'`);
   return value;
 }
 

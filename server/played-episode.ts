@@ -32,6 +32,8 @@ export interface EpisodeRuntime {
   catalog: Catalog;
   /** Told of every step answered or failed, with its duration in seconds. */
   stepped(transport: EpisodeTransport, seconds: number, outcome: "ok" | "failed_action" | "error"): void;
+  /** Told of the record of every episode a step has just finished (the episode store archives it for replay). */
+  finished?(transport: EpisodeTransport, record: EpisodeRecord): void;
 }
 
 let lastKey = 0;
@@ -39,21 +41,41 @@ let lastKey = 0;
 export class PlayedEpisode {
   /** The pool's name for this episode: unique in the process (episode ids are the clients' to choose). */
   readonly key = `episode-${++lastKey}`;
-  /** The first observation as JSON; rejects when the start failed (the record stays valid: later tasks rebuild it). */
-  readonly started: Promise<string>;
   private current: EpisodeRecord;
+  private first: Promise<string> | undefined;
   private finalState: string | null = null;
   private tail: Promise<unknown> = Promise.resolve();
 
+  /** Starts the episode `record` describes (a reset's: no actions yet) in the pool; `resume` (see resume()) starts nothing. */
   constructor(
     private readonly runtime: EpisodeRuntime,
     readonly transport: EpisodeTransport,
     record: EpisodeRecord,
+    begin: "start" | "resume" = "start",
   ) {
     this.current = record;
-    this.started = this.enqueue(() => runtime.pool.run({ op: "start", key: this.key, record }));
-    // A caller that never awaits the start (it was replaced at once) must not leave an unhandled rejection.
-    this.started.catch(() => undefined);
+    if (begin === "start") {
+      this.first = this.enqueue(() => runtime.pool.run({ op: "start", key: this.key, record }));
+      // A caller that never awaits the start (it was replaced at once) must not leave an unhandled rejection.
+      this.first.catch(() => undefined);
+    }
+  }
+
+  /**
+   * The episode a record describes, at any point of it, taken up where the record stands (another replica
+   * played it so far): nothing runs until its first operation, whose task carries the record, so the pool
+   * rebuilds the episode by replay then.
+   */
+  static resume(runtime: EpisodeRuntime, transport: EpisodeTransport, record: EpisodeRecord): PlayedEpisode {
+    return new PlayedEpisode(runtime, transport, record, "resume");
+  }
+
+  /**
+   * The first observation as JSON (for a resumed episode, the observation where it was taken up); rejects
+   * when the start failed (the record stays valid: later tasks rebuild it).
+   */
+  get started(): Promise<string> {
+    return (this.first ??= this.observe());
   }
 
   get episodeId(): string {
@@ -82,6 +104,7 @@ export class PlayedEpisode {
         const answer = await this.runtime.pool.run({ op: "step", key: this.key, episodeId: this.episodeId, action, record: this.current });
         this.current = { ...this.current, actions: [...this.current.actions, recordedAction(action)], hints_used: answer.hintsUsed, done: answer.done };
         if (answer.finalState !== null) this.finalState = answer.finalState;
+        if (answer.done) this.runtime.finished?.(this.transport, this.current);
         this.runtime.stepped(this.transport, (performance.now() - began) / 1000, answer.failed ? "failed_action" : "ok");
         return { json: answer.json, done: answer.done, failed: answer.failed };
       } catch (error) {

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { MAX_GRADED_ACTIONS } from "../contracts/limits.js";
+import { EpisodeRecordSchema } from "../environment/episode-record.js";
 
 export { MAX_GRADED_ACTIONS };
 
@@ -26,6 +27,9 @@ export const EpisodePathSchema = z.object({ episode_id: z.string().min(1).max(25
 
 /** DELETE /episodes/{episode_id} answer. */
 export const EpisodeClosedSchema = z.object({ episode_id: z.string(), closed: z.literal(true) });
+
+/** GET /episodes/{episode_id}/record answer: which transport played it, and its record (POST /grader replays it). */
+export const EpisodeRecordAnswerSchema = z.object({ transport: z.enum(["http", "ws", "mcp"]), record: EpisodeRecordSchema });
 
 /** POST /grader. Strict: this is breakfix's own endpoint, and a misspelt key should be reported, not ignored. */
 export const GraderRequestSchema = z

@@ -5,8 +5,8 @@
  * HTTP episodes. Every /reset without an episode_id starts a new episode under a fresh id, and that id stays
  * valid whatever other clients do, until the episode is closed (DELETE /episodes/{id}), sits idle past the
  * TTL, or, once finished, makes room for a new one. A /reset that names an episode_id starts that episode,
- * or restarts it when it exists. Each episode is its own record (http-episodes.ts), so one episode's actions
- * can never touch another's.
+ * or restarts it when it exists. Each episode is its own record in the episode store (store/, http-episodes.ts),
+ * so one episode's actions can never touch another's.
  *
  * The default episode. OpenEnv's HTTP API has no session: clients POST /reset, then /step, without ids. To
  * keep that (and the seed's curl walkthrough) working, the latest /reset made without an episode_id is also
@@ -21,18 +21,28 @@
  * (session.ts) that no HTTP request can reach by episode id. They count against the same MAX_SESSIONS and
  * expire after the same SESSION_TTL_S as HTTP episodes: capacity is the server's memory, whichever transport
  * spends it.
+ *
+ * A fleet (EPISODE_STORE=redis://…). HTTP episodes, the default episode and their capacity are then the
+ * fleet's, held in Redis: MAX_SESSIONS counts the fleet's HTTP episodes there, and each replica's private
+ * sessions against its own MAX_SESSIONS. Private sessions stay on the replica that holds their connection
+ * (sticky by connection); their finished episodes are archived in the store for replay.
  */
 import { randomUUID } from "node:crypto";
 import type { Action } from "../contracts/actions.js";
+import type { EpisodeRecord } from "../environment/episode-record.js";
 import type { Episode } from "../environment/episode.js";
-import { replayEpisode } from "../environment/episode-record.js";
 import type { ResetRequest } from "../contracts/observation.js";
-import { JUDGE } from "../graders/judge.js";
-import { startingRecord, STATE_WHERE } from "./episode-commands.js";
+import { startingRecord } from "./episode-commands.js";
 import { HttpError } from "./errors.js";
-import { HttpEpisodes, type StoredEpisode } from "./http-episodes.js";
+import { HttpEpisodes } from "./http-episodes.js";
+import type { Logger } from "./log.js";
 import type { EpisodeRuntime, StepOutcome } from "./played-episode.js";
 import { Session, type SessionTransport } from "./session.js";
+import { CapacityError } from "./store/capacity.js";
+import type { ArchivedEpisode, EpisodeStore } from "./store/episode-store.js";
+import { openEpisodeStore } from "./store/open-store.js";
+
+export { CapacityError } from "./store/capacity.js";
 
 /** Why a place was freed without its owner asking: idle past the TTL, or a finished episode making room. */
 export type EvictionReason = "expired" | "capacity";
@@ -44,27 +54,13 @@ export interface SessionStoreOptions {
   ttlSeconds: number;
   /** Milliseconds since the epoch; injectable so that tests can age episodes without waiting. */
   clock: () => number;
+  /** Where HTTP episode records live: "memory" (the default) or a redis:// URL (EPISODE_STORE). */
+  episodeStore?: string;
+  logger?: Logger;
   /** How often the background sweep runs; 0 disables it (expiry then happens lazily on every access). */
   sweepIntervalMs?: number;
   /** Told of every place freed by expiry or eviction (metrics). */
   onEvict?: (reason: EvictionReason, kind: "http" | SessionTransport) => void;
-}
-
-/** A refusal for lack of room: HTTP 503, WebSocket CAPACITY_REACHED, JSON-RPC -32000. */
-export class CapacityError extends HttpError {
-  constructor(
-    readonly activeSessions: number,
-    readonly maxSessions: number,
-    ttlSeconds: number,
-  ) {
-    super(
-      503,
-      `server at capacity: ${activeSessions}/${maxSessions} sessions active (MAX_SESSIONS); ` +
-        `sessions idle for ${ttlSeconds} s expire; close episodes you no longer need (DELETE /episodes/{id}), ` +
-        "or reset an episode_id you already hold",
-    );
-    this.name = "CapacityError";
-  }
 }
 
 /** An answer about an HTTP episode: which episode it was (the default resolved), and the JSON to send. */
@@ -75,13 +71,24 @@ export interface EpisodeAnswer {
 
 /** HTTP episodes by id and private sessions by session id, with one capacity and idle expiry. */
 export class SessionStore {
+  /** Where HTTP episode records live (memory, or Redis shared by a fleet). */
+  readonly store: EpisodeStore;
   private readonly episodes: HttpEpisodes;
   private readonly privateSessions = new Map<string, Session>();
-  private defaultId: string | null = null;
   private readonly timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: SessionStoreOptions) {
-    this.episodes = new HttpEpisodes(options.runtime);
+    this.store = openEpisodeStore(options.episodeStore, {
+      maxSessions: options.maxSessions,
+      ttlSeconds: options.ttlSeconds,
+      clock: options.clock,
+      ...(options.logger === undefined ? {} : { logger: options.logger }),
+      onEvict: (reason, episodeId) => {
+        if (episodeId !== null) this.episodes.forget(episodeId);
+        options.onEvict?.(reason, "http");
+      },
+    });
+    this.episodes = new HttpEpisodes(options.runtime, this.store, { maxLive: options.maxSessions, ttlSeconds: options.ttlSeconds, clock: options.clock });
     const interval = options.sweepIntervalMs ?? Math.min(options.ttlSeconds * 1000, 60_000);
     if (interval > 0) {
       this.timer = setInterval(() => this.sweep(), interval);
@@ -90,22 +97,22 @@ export class SessionStore {
     }
   }
 
-  /** Number of live HTTP episodes (the default included) and private sessions. */
+  /** Number of live HTTP episodes (the default included; for Redis, the fleet's as last seen) and private sessions. */
   get size(): number {
     this.sweep();
-    return this.episodes.size + this.privateSessions.size;
+    return this.store.size + this.privateSessions.size;
   }
 
   /** The live HTTP episodes and private sessions, counted apart. */
   get counts(): { httpEpisodes: number; privateSessions: number } {
     this.sweep();
-    return { httpEpisodes: this.episodes.size, privateSessions: this.privateSessions.size };
+    return { httpEpisodes: this.store.size, privateSessions: this.privateSessions.size };
   }
 
   /** Live sessions by transport, for /metrics. */
   get byTransport(): Record<"http" | SessionTransport, number> {
     this.sweep();
-    const counts = { http: this.episodes.size, ws: 0, mcp: 0 };
+    const counts = { http: this.store.size, ws: 0, mcp: 0 };
     for (const session of this.privateSessions.values()) counts[session.transport]++;
     return counts;
   }
@@ -113,12 +120,6 @@ export class SessionStore {
   /** The configured MAX_SESSIONS and SESSION_TTL_S. */
   get limits(): { maxSessions: number; ttlSeconds: number } {
     return { maxSessions: this.options.maxSessions, ttlSeconds: this.options.ttlSeconds };
-  }
-
-  /** The id /step and /state use without one: the latest reset made without an episode_id, if it is still held. */
-  get defaultEpisodeId(): string | null {
-    this.sweep();
-    return this.defaultId;
   }
 
   /**
@@ -153,7 +154,7 @@ export class SessionStore {
   /**
    * Starts an episode (see the module comment for which one) and answers its first observation. The place
    * is taken at once, so concurrent resets cannot overfill the store; a start that fails gives it back.
-   * @throws CapacityError when a new episode finds no room; ValidationError for unknown ids.
+   * @throws CapacityError when a new episode finds no room; ValidationError for unknown ids; StoreUnavailableError.
    */
   async reset(request: ResetRequest): Promise<EpisodeAnswer> {
     this.sweep();
@@ -161,25 +162,18 @@ export class SessionStore {
     const id = named ?? randomUUID();
     // The record first: an unknown task or scenario must leave every stored episode as it was.
     const record = startingRecord(this.options.runtime.catalog, request, id, ["body"]);
-    // Restarting an episode that exists does not add one.
-    if (named === undefined || !this.episodes.has(named)) this.makeRoom();
-    const episode = this.episodes.add(record, this.options.clock());
-    if (named === undefined) this.defaultId = id;
-    try {
-      return { episodeId: id, json: await episode.started };
-    } catch (error) {
-      if (this.episodes.peek(id)?.episode === episode) this.close(id);
-      throw error;
-    }
+    const json = await this.episodes.start(record, named === undefined, this.privateSessions.size);
+    return { episodeId: id, json };
   }
 
   /**
    * Plays a validated action in the episode named `id`, or the default one.
-   * @throws HttpError 404 (unknown or expired), 409 (done), or the pool's errors (the action then not recorded).
+   * @throws HttpError 404 (unknown or expired), 409 (done, or another replica's step got there first),
+   *   StoreUnavailableError, or the pool's errors (the action then not recorded).
    */
   async step(id: string | undefined, action: Action): Promise<EpisodeAnswer & Omit<StepOutcome, "json">> {
-    const [key, stored] = this.lookup(id);
-    const outcome = await stored.episode.step(action, STATE_WHERE.http(key));
+    const key = await this.resolve(id);
+    const outcome = await this.episodes.step(key, action, (missing) => this.notFound(missing));
     return { episodeId: key, ...outcome };
   }
 
@@ -188,37 +182,53 @@ export class SessionStore {
    * @throws HttpError 404 for an unknown or expired id, or when there is no default episode.
    */
   async state(id: string | undefined): Promise<EpisodeAnswer> {
-    const [key, stored] = this.lookup(id);
-    return { episodeId: key, json: await stored.episode.state() };
+    const key = await this.resolve(id);
+    return { episodeId: key, json: await this.episodes.state(key, (missing) => this.notFound(missing)) };
   }
 
   /**
-   * The episode named `id`, or the default one, rebuilt from its record in this thread (for inspection: the
-   * live one is the pool's); counts as use.
-   * @throws HttpError 404 as state() does.
+   * The record of episode `id` for replay: the stored HTTP episode's, else the archived record of a finished
+   * episode of any transport.
+   * @throws HttpError 404 when the store has neither.
    */
-  episode(id: string | undefined): Episode {
-    const [, stored] = this.lookup(id);
-    return replayEpisode(this.options.runtime.catalog, stored.episode.record, JUDGE);
+  async record(id: string): Promise<ArchivedEpisode> {
+    try {
+      return { transport: "http", record: await this.episodes.record(id, (missing) => this.notFound(missing)) };
+    } catch (error) {
+      if (!(error instanceof HttpError && error.status === 404)) throw error;
+      const archived = await this.store.archived(id);
+      if (archived === undefined) throw error;
+      return archived;
+    }
+  }
+
+  /** Keeps a finished WebSocket or MCP episode's record in the store, for replay. */
+  async archive(transport: SessionTransport, record: EpisodeRecord): Promise<void> {
+    await this.store.archive({ transport, record });
+  }
+
+  /**
+   * The episode named `id` as this process last played it, rebuilt from its record in this thread (for
+   * inspection: the live one is the pool's).
+   * @throws HttpError 404 when this process holds no live copy of it.
+   */
+  episode(id: string): Episode {
+    this.sweep();
+    const episode = this.episodes.inspect(id);
+    if (episode === undefined) throw this.notFound(id);
+    return episode;
   }
 
   /** Ends an HTTP episode; returns whether it existed. */
-  close(id: string): boolean {
-    if (this.defaultId === id) this.defaultId = null;
-    return this.episodes.delete(id);
+  close(id: string): Promise<boolean> {
+    return this.episodes.close(id);
   }
 
   /** Drops episodes and private sessions idle for longer than the TTL; returns how many. */
   sweep(): number {
     const cutoff = this.options.clock() - this.options.ttlSeconds * 1000;
-    let dropped = 0;
-    for (const [id, stored] of [...this.episodes.entries()]) {
-      if (stored.lastAccess <= cutoff) {
-        this.close(id);
-        this.options.onEvict?.("expired", "http");
-        dropped++;
-      }
-    }
+    let dropped = this.store.sweep();
+    this.episodes.sweep();
     for (const [id, session] of this.privateSessions) {
       if (session.lastUsed <= cutoff) {
         this.privateSessions.delete(id);
@@ -230,47 +240,50 @@ export class SessionStore {
     return dropped;
   }
 
-  /** The stored episode a request names (or the default), marked as used. */
-  private lookup(id: string | undefined): [string, StoredEpisode] {
+  /** Resolves once the episode store is reachable (false after `timeoutMs`). */
+  ready(timeoutMs: number): Promise<boolean> {
+    return this.store.ready(timeoutMs);
+  }
+
+  /** The episode a request names, or the default one. @throws HttpError 404 when there is no default episode. */
+  private async resolve(id: string | undefined): Promise<string> {
     this.sweep();
-    const key = id ?? this.defaultId;
-    const stored = key === null ? undefined : this.episodes.peek(key);
-    if (key === null || stored === undefined) {
-      const ttl = this.options.ttlSeconds;
+    if (id !== undefined) return id;
+    const found = await this.episodes.defaultId();
+    if (found === null) {
       throw new HttpError(
         404,
-        id === undefined
-          ? `no default episode (none started without an episode_id, or it was closed or expired after ${ttl} s idle); ` +
-              "POST /reset to start one"
-          : `episode '${id}' not found (unknown, closed, expired after ${ttl} s idle, or finished and evicted to make ` +
-              "room at MAX_SESSIONS); POST /reset to start one",
+        `no default episode (none started without an episode_id, or it was closed or expired after ${this.options.ttlSeconds} s idle); ` +
+          "POST /reset to start one",
       );
     }
-    stored.lastAccess = this.options.clock();
-    return [key, stored];
+    return found;
+  }
+
+  private notFound(id: string): HttpError {
+    const loss = this.store.lossNote();
+    return new HttpError(
+      404,
+      `episode '${id}' not found (unknown, closed, expired after ${this.options.ttlSeconds} s idle, or finished and evicted to make ` +
+        `room at MAX_SESSIONS${loss === undefined ? "" : `; ${loss}`}); POST /reset to start one`,
+    );
   }
 
   /**
-   * Ensures a place for one more session: when every place is taken, the least recently used finished HTTP
-   * episode gives up its place.
+   * Ensures a place for a private session: when every place of this process is taken, the least recently
+   * used finished HTTP episode held here gives up its place.
    * @throws CapacityError when every place is held by an episode in play or a private session.
    */
   private makeRoom(): void {
-    const active = (): number => this.episodes.size + this.privateSessions.size;
+    const active = (): number => this.store.placesHere + this.privateSessions.size;
     if (active() < this.options.maxSessions) return;
-    let oldest: [string, StoredEpisode] | undefined;
-    for (const entry of this.episodes.entries()) {
-      if (entry[1].episode.done && (oldest === undefined || entry[1].lastAccess < oldest[1].lastAccess)) oldest = entry;
-    }
-    if (oldest !== undefined) {
-      this.close(oldest[0]);
-      this.options.onEvict?.("capacity", "http");
-    }
+    this.store.yieldPlace();
     if (active() >= this.options.maxSessions) throw new CapacityError(active(), this.options.maxSessions, this.options.ttlSeconds);
   }
 
-  /** Stops the background sweep (the store stays usable; expiry is then lazy only). */
-  dispose(): void {
+  /** Stops the background sweep and disconnects from the episode store. */
+  dispose(): Promise<void> {
     if (this.timer !== undefined) clearInterval(this.timer);
+    return this.store.close();
   }
 }

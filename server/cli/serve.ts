@@ -5,6 +5,8 @@
  *
  * The episode workers load before the port is bound: a client (or a readiness probe) that reaches the
  * server finds it ready, rather than its first steps waiting seconds for threads to load the catalogue.
+ * With a shared episode store (EPISODE_STORE=redis://…) it first waits a few seconds for the store to be
+ * reachable.
  */
 import { createApp, type AppOptions, type BreakfixApp } from "../app.js";
 import { startServer, type RunningServer } from "../listen.js";
@@ -30,6 +32,7 @@ export async function runServe(args: string[], io: CliIO, appOptions: AppOptions
     // A malformed MAX_SESSIONS and the like: say which, do not start half-configured.
     throw new UsageError(error instanceof Error ? error.message : String(error), SERVE_USAGE);
   }
+  await waitForStore(app);
   await app.context.pool.warmUp();
   const server = await listen(app, port, host);
   io.stdout(`breakfix ${packageInfo().version} listening on ${server.url}\n`);
@@ -39,6 +42,21 @@ export async function runServe(args: string[], io: CliIO, appOptions: AppOptions
   if (io.stop === undefined) exitOnSecondSignalOrOverrun(app.context.options.shutdownTimeoutSeconds);
   await server.close();
   return EXIT.ok;
+}
+
+/** How long serving waits for a shared episode store at start, before serving anyway (its requests then 503). */
+const STORE_WAIT_MS = 5000;
+
+/**
+ * A replica of a fleet waits a moment for Redis, so that its first requests find the store; past that it
+ * serves anyway (liveness holds, /health answers) and HTTP episodes are refused with 503 until Redis is up.
+ */
+async function waitForStore(app: BreakfixApp): Promise<void> {
+  const { sessions, logger } = app.context;
+  if (sessions.store.kind === "memory") return;
+  if (!(await sessions.ready(STORE_WAIT_MS))) {
+    logger.warn({ waited_ms: STORE_WAIT_MS }, "episode store not reachable yet: serving, HTTP episodes answer 503 until it is");
+  }
 }
 
 function parsePort(raw: string): number {

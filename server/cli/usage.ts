@@ -5,7 +5,8 @@ export const SERVE_USAGE = `Usage: breakfix serve [--port N] [--host ADDRESS]
 Serve the environment over HTTP and WebSocket (OpenEnv endpoints, /ws, /mcp, /tasks, /grader).
   --port N        port to listen on (env PORT, default 8000; 0 picks a free one)
   --host ADDRESS  address to bind (env HOST, default 127.0.0.1, or 0.0.0.0 when BREAKFIX_IN_CONTAINER=1)
-Env: MAX_SESSIONS (1024), SESSION_TTL_S (900), MAX_BODY_BYTES (1048576).
+Env: MAX_SESSIONS (1024), SESSION_TTL_S (900), MAX_BODY_BYTES (1048576), EPISODE_STORE (memory, or redis://HOST:PORT
+     shared by replicas).
 `;
 
 export const SCENARIOS_USAGE = `Usage: breakfix scenarios [--task TASK_ID] [--format text|json]

@@ -1,6 +1,7 @@
 /**
- * OpenEnv's episode endpoints over HTTP sessions: POST /reset, POST /step, GET /state, and DELETE
- * /episodes/{id} to close one. Which episode a request acts on is the SessionStore's business (see
+ * OpenEnv's episode endpoints over HTTP sessions: POST /reset, POST /step, GET /state, DELETE
+ * /episodes/{id} to close one, and GET /episodes/{id}/record for the record any finished episode (or a
+ * stored HTTP one) replays from. Which episode a request acts on is the SessionStore's business (see
  * sessions.ts for the default episode). A failed edit
  * (no match, a path outside the repository, a line out of range) is not an HTTP error: the engine answers it
  * with `last_action_error` in a 200, as it would over any transport.
@@ -16,7 +17,7 @@ import { EpisodePathSchema, StateQuerySchema, StepRequestSchema } from "../reque
 import { parseResetRequest } from "../reset-request.js";
 import { parseOrThrow } from "../validation.js";
 
-/** POST /reset, POST /step, GET /state, DELETE /episodes/{id}. */
+/** POST /reset, POST /step, GET /state, DELETE /episodes/{id}, GET /episodes/{id}/record. */
 export function episodeRoutes(ctx: ServerContext): Hono {
   const app = new Hono();
 
@@ -37,9 +38,9 @@ export function episodeRoutes(ctx: ServerContext): Hono {
     const request = parseOrThrow(StepRequestSchema, body, ["body"]);
     // Validate everything before looking the episode up, as FastAPI does (422 before 404).
     const action = parseOrThrow(ActionSchema, request.action, []);
-    note(c, { episode_id: request.episode_id ?? ctx.sessions.defaultEpisodeId, action_type: action.action_type });
+    note(c, { episode_id: request.episode_id ?? null, action_type: action.action_type });
     const answer = await ctx.sessions.step(request.episode_id, action);
-    note(c, { outcome: answer.failed ? "failed_action" : answer.done ? "done" : "ok" });
+    note(c, { episode_id: answer.episodeId, outcome: answer.failed ? "failed_action" : answer.done ? "done" : "ok" });
     return jsonText(c, answer.json);
   });
 
@@ -50,10 +51,16 @@ export function episodeRoutes(ctx: ServerContext): Hono {
     return jsonText(c, answer.json);
   });
 
-  app.delete("/episodes/:episode_id", (c) => {
+  app.get("/episodes/:episode_id/record", async (c) => {
     const { episode_id: id } = parseOrThrow(EpisodePathSchema, c.req.param(), ["path"]);
     note(c, { episode_id: id });
-    if (!ctx.sessions.close(id)) {
+    return c.json(await ctx.sessions.record(id));
+  });
+
+  app.delete("/episodes/:episode_id", async (c) => {
+    const { episode_id: id } = parseOrThrow(EpisodePathSchema, c.req.param(), ["path"]);
+    note(c, { episode_id: id });
+    if (!(await ctx.sessions.close(id))) {
       throw new HttpError(404, `episode '${id}' not found (unknown, already closed, or expired after ${ctx.options.sessionTtlSeconds} s idle)`);
     }
     return c.json({ episode_id: id, closed: true });

@@ -108,8 +108,8 @@ describe("idle expiry", () => {
     await post(app, "/reset", { scenario_id: SCENARIO_ID, episode_id: "x" });
     clock.now += 2000;
     await new Promise((resolve) => setTimeout(resolve, 30));
-    // Look at the records directly: every public accessor sweeps, which would hide what the timer did.
-    expect((app.context.sessions as unknown as { episodes: { size: number } }).episodes.size).toBe(0);
-    app.context.sessions.dispose();
+    // Look at the store directly: every accessor of the sessions sweeps, which would hide what the timer did.
+    expect(app.context.sessions.store.size).toBe(0);
+    await app.context.sessions.dispose();
   });
 });

@@ -1,0 +1,142 @@
+/**
+ * The episode store of one process (the default): records in a Map with the time each was last used.
+ * Everything happens synchronously inside each call, before its promise settles, so concurrent resets in
+ * one process take their places in call order and can never overfill MAX_SESSIONS. The places count
+ * against the same MAX_SESSIONS as the process's private sessions (WebSocket, MCP): capacity is the
+ * process's memory, whichever transport spends it.
+ */
+import type { EpisodeRecord } from "../../environment/episode-record.js";
+import { CapacityError } from "./capacity.js";
+import type { ArchivedEpisode, CommitOutcome, EpisodeStore, EvictionListener, StoredEpisode } from "./episode-store.js";
+
+export interface MemoryStoreOptions {
+  maxSessions: number;
+  ttlSeconds: number;
+  /** Milliseconds since the epoch; injectable so that tests can age episodes without waiting. */
+  clock: () => number;
+  onEvict?: EvictionListener;
+}
+
+interface Held {
+  episode: StoredEpisode;
+  lastAccess: number;
+}
+
+export class MemoryEpisodeStore implements EpisodeStore {
+  readonly kind = "memory";
+  private readonly held = new Map<string, Held>();
+  private readonly finished = new Map<string, { archived: ArchivedEpisode; at: number }>();
+  private defaultId: string | null = null;
+
+  constructor(private readonly options: MemoryStoreOptions) {}
+
+  get size(): number {
+    return this.held.size;
+  }
+
+  get placesHere(): number {
+    return this.held.size;
+  }
+
+  async start(episode: StoredEpisode, { asDefault, placesHeldElsewhere }: { asDefault: boolean; placesHeldElsewhere: number }): Promise<void> {
+    this.sweep();
+    const id = episode.record.episode_id;
+    // Restarting an episode that exists takes no new place.
+    if (!this.held.has(id)) this.makeRoom(placesHeldElsewhere);
+    this.held.set(id, { episode, lastAccess: this.options.clock() });
+    if (asDefault) this.defaultId = id;
+  }
+
+  async load(id: string | null): Promise<StoredEpisode | undefined> {
+    this.sweep();
+    const key = id ?? this.defaultId;
+    const found = key === null ? undefined : this.held.get(key);
+    if (found === undefined) return undefined;
+    found.lastAccess = this.options.clock();
+    return found.episode;
+  }
+
+  async commit(id: string, generation: string, steps: number, next: EpisodeRecord): Promise<CommitOutcome> {
+    const found = this.held.get(id);
+    if (found === undefined) return "missing";
+    if (found.episode.generation !== generation || found.episode.record.actions.length !== steps) return "conflict";
+    found.episode = { generation, record: next };
+    found.lastAccess = this.options.clock();
+    return "committed";
+  }
+
+  async remove(id: string): Promise<boolean> {
+    return this.drop(id);
+  }
+
+  yieldPlace(): boolean {
+    let oldest: [string, Held] | undefined;
+    for (const entry of this.held) {
+      if (entry[1].episode.record.done && (oldest === undefined || entry[1].lastAccess < oldest[1].lastAccess)) oldest = entry;
+    }
+    if (oldest === undefined) return false;
+    this.drop(oldest[0]);
+    this.options.onEvict?.("capacity", oldest[0]);
+    return true;
+  }
+
+  async archive(archived: ArchivedEpisode): Promise<void> {
+    const id = archived.record.episode_id;
+    this.finished.delete(id); // re-inserted last: the Map's order is the order of archiving
+    this.finished.set(id, { archived, at: this.options.clock() });
+    // Bounded like the episodes: the oldest archived records go first.
+    for (const oldest of this.finished.keys()) {
+      if (this.finished.size <= this.options.maxSessions) break;
+      this.finished.delete(oldest);
+    }
+  }
+
+  async archived(id: string): Promise<ArchivedEpisode | undefined> {
+    this.sweep();
+    return this.finished.get(id)?.archived;
+  }
+
+  sweep(): number {
+    const cutoff = this.options.clock() - this.options.ttlSeconds * 1000;
+    let dropped = 0;
+    for (const [id, held] of [...this.held]) {
+      if (held.lastAccess <= cutoff) {
+        this.drop(id);
+        this.options.onEvict?.("expired", id);
+        dropped++;
+      }
+    }
+    for (const [id, kept] of [...this.finished]) if (kept.at <= cutoff) this.finished.delete(id);
+    return dropped;
+  }
+
+  lossNote(): string | undefined {
+    return undefined; // a process's memory is lost only with the process, and its clients with it
+  }
+
+  async ready(): Promise<boolean> {
+    return true;
+  }
+
+  async close(): Promise<void> {
+    this.held.clear();
+    this.finished.clear();
+  }
+
+  private drop(id: string): boolean {
+    if (this.defaultId === id) this.defaultId = null;
+    return this.held.delete(id);
+  }
+
+  /**
+   * Ensures a place for one more episode: when every place is taken, the least recently used finished
+   * episode gives up its place.
+   * @throws CapacityError when every place is held by an episode in play or a private session.
+   */
+  private makeRoom(placesHeldElsewhere: number): void {
+    const active = (): number => this.held.size + placesHeldElsewhere;
+    if (active() < this.options.maxSessions) return;
+    this.yieldPlace();
+    if (active() >= this.options.maxSessions) throw new CapacityError(active(), this.options.maxSessions, this.options.ttlSeconds);
+  }
+}
