@@ -8,13 +8,13 @@ import { isDockerfilePath, simulateDockerfiles } from "./docker/index.js";
 import { RuleEngine } from "./engine/engine.js";
 import { withGlobBudget } from "./glob.js";
 import { isManifestPath, simulateCluster } from "./k8s/index.js";
-import { isWorkflowPath, looksLikeWorkflow } from "./workflow/index.js";
+import { isWorkflowFile, isWorkflowPath, withoutWorkflows } from "./workflow/index.js";
 import { simulateWorkflows } from "./workflow/simulator.js";
 import { renderFirstFailure } from "./log.js";
 import { scanRepository } from "./scan/index.js";
 import { hasDeliveryWorkflow, pipelineSimulator } from "./pipeline/index.js";
 import { DELIVERY_RULES } from "./pipeline/simulator.js";
-import { deliveryRoots, rootOf } from "./pipeline/repositories.js";
+import { repositoryRoots, rootOf } from "./pipeline/repositories.js";
 import type { Repository } from "./repository.js";
 import { repositoryFrom } from "./repository.js";
 import type { SimulationOptions, SimulationResult } from "./simulation.js";
@@ -44,9 +44,9 @@ export function simulateRepository(repo: Repository, world: World, options: Simu
 /** Each domain on its own files, as units of one rule engine. */
 function simulateDomains(repo: Repository, world: World, options: SimulationOptions): SimulationResult {
   const engine = new RuleEngine(DELIVERY_RULES, { world, worldKnown: options.worldKnown !== false, context: options.context !== false });
-  simulateWorkflows(engine, repo);
+  simulateWorkflows(engine, repo, options);
   simulateDockerfiles(engine, repo, options);
-  simulateCluster(engine, repo);
+  simulateCluster(engine, withoutWorkflows(repo, options.kind !== undefined && options.kind !== "k8s" ? options.only : undefined));
   return engine.result();
 }
 
@@ -78,16 +78,17 @@ export function detectKind(path: string, content: string): Exclude<LintKind, "au
   if (isDockerfilePath(path)) return "dockerfile";
   if (isWorkflowPath(path)) return "workflow";
   if (!/\.ya?ml$/i.test(path)) return null;
-  if (looksLikeWorkflow(content)) return "workflow";
+  if (isWorkflowFile(path, content)) return "workflow";
   if (isManifestPath(path, content)) return "k8s";
   return null;
 }
 
 /**
  * Lints a user's files with an empty world: only what the files themselves show is reported. Files of other
- * kinds ride along as the build context (a Dockerfile's COPY sources) but are not checked themselves. A whole
- * repository with a delivery workflow also gets the cross-file checks: its builds run with the workflow's
- * context, build-args and target, and its manifests are judged against what the workflow pushes.
+ * kinds ride along as the build context (a Dockerfile's COPY sources) but are not checked themselves. Each
+ * repository among the files (a directory holding `.github/`) is simulated on its own; one with a delivery
+ * workflow also gets the cross-file checks: its builds run with the workflow's context, build-args and target,
+ * and its manifests are judged against what the workflow pushes.
  */
 export function lintFiles(files: readonly LintFile[], options: LintOptions): Diagnostic[] {
   const isTarget = (f: LintFile): boolean => f.check !== false && (options.kind === "auto" ? detectKind(f.path, f.content) !== null : true);
@@ -99,8 +100,9 @@ export function lintFiles(files: readonly LintFile[], options: LintOptions): Dia
     const result = simulateRepository(repo, EMPTY_WORLD, { context: options.context, worldKnown: false, only: targets, ...given, ...(forced ? { kind: forced } : {}) });
     return result.diagnostics.map((d) => ({ ...d, file: prefix + d.file }));
   };
-  // Each repository with a delivery workflow runs as a pipeline, its paths as its workflow sees them.
-  const roots = forced ? [] : deliveryRoots(files);
+  // Each repository runs on its own, its paths as its workflows see them (a pipeline when it has a delivery
+  // workflow). Under one given build context the files are that context's, and run together.
+  const roots = options.dockerContext !== undefined ? [] : repositoryRoots(files);
   const diagnostics = roots.flatMap((root) => lint(files.filter((f) => rootOf(f.path, roots) === root), root));
   diagnostics.push(...lint(files.filter((f) => rootOf(f.path, roots) === null), ""));
   return diagnostics.sort(compareDiagnostics);
