@@ -88,24 +88,37 @@ export function detectKind(path: string, content: string): Exclude<LintKind, "au
  * kinds ride along as the build context (a Dockerfile's COPY sources) but are not checked themselves. Each
  * repository among the files (a directory holding `.github/`) is simulated on its own; one with a delivery
  * workflow also gets the cross-file checks: its builds run with the workflow's context, build-args and target,
- * and its manifests are judged against what the workflow pushes.
+ * and its manifests are judged against what the workflow pushes. A workflow outside `.github/workflows/`
+ * (see withoutWorkspace) runs without the workspace checks.
  */
 export function lintFiles(files: readonly LintFile[], options: LintOptions): Diagnostic[] {
-  const isTarget = (f: LintFile): boolean => f.check !== false && (options.kind === "auto" ? detectKind(f.path, f.content) !== null : true);
   const forced = options.kind === "auto" ? undefined : options.kind;
-  const lint = (group: readonly LintFile[], prefix: string): Diagnostic[] => {
+  const loose = new Set(withoutWorkspace(files, options.kind));
+  const isTarget = (f: LintFile): boolean => f.check !== false && !loose.has(f) && (forced !== undefined || detectKind(f.path, f.content) !== null);
+  const lint = (group: readonly LintFile[], prefix: string, context: boolean, targetOf: (f: LintFile) => boolean): Diagnostic[] => {
     const repo = repositoryFrom(Object.fromEntries(group.map((f) => [f.path.slice(prefix.length), { content: f.content, mode: f.mode }])));
-    const targets = new Set(group.filter(isTarget).map((f) => f.path.slice(prefix.length)));
+    const targets = new Set(group.filter(targetOf).map((f) => f.path.slice(prefix.length)));
+    if (targets.size === 0) return [];
     const given = prefix === "" && options.dockerContext !== undefined ? { dockerContext: options.dockerContext } : {};
-    const result = simulateRepository(repo, EMPTY_WORLD, { context: options.context, worldKnown: false, only: targets, ...given, ...(forced ? { kind: forced } : {}) });
+    const result = simulateRepository(repo, EMPTY_WORLD, { context, worldKnown: false, only: targets, ...given, ...(forced ? { kind: forced } : {}) });
     return result.diagnostics.map((d) => ({ ...d, file: prefix + d.file }));
   };
   // Each repository runs on its own, its paths as its workflows see them (a pipeline when it has a delivery
   // workflow). Under one given build context the files are that context's, and run together.
   const roots = options.dockerContext !== undefined ? [] : repositoryRoots(files);
-  const diagnostics = roots.flatMap((root) => lint(files.filter((f) => rootOf(f.path, roots) === root), root));
-  diagnostics.push(...lint(files.filter((f) => rootOf(f.path, roots) === null), ""));
+  const diagnostics = roots.flatMap((root) => lint(files.filter((f) => rootOf(f.path, roots) === root), root, options.context, isTarget));
+  diagnostics.push(...lint(files.filter((f) => rootOf(f.path, roots) === null), "", options.context, isTarget));
+  diagnostics.push(...lint([...loose], "", false, () => true));
   return diagnostics.sort(compareDiagnostics);
+}
+
+/**
+ * The workflows among the files to check that GitHub would not run from where they are (content detected
+ * elsewhere, or `--kind workflow` on any file): no repository's workspace is known for them, so the files their
+ * steps read are not judged.
+ */
+export function withoutWorkspace<F extends LintFile>(files: readonly F[], kind: LintKind): F[] {
+  return files.filter((f) => f.check !== false && !isWorkflowPath(f.path) && (kind === "auto" ? detectKind(f.path, f.content) : kind) === "workflow");
 }
 
 export { EMPTY_WORLD };

@@ -4,11 +4,10 @@
  * repository's objects never meet another's. Each run carries what its checks read besides the files asked
  * about: each Dockerfile's build context (its directory), and, for a workflow under `<root>/.github/workflows/`
  * whose repository was not named whole, that repository's files, which its steps read. A workflow anywhere else
- * has no workspace to read: it runs on its own with the workspace checks off, and the plan says so.
+ * has no workspace to read (lintFiles runs it without the workspace checks), and the plan says which they were.
  */
 import path from "node:path";
-import { detectKind, type LintFile, type LintKind, type LintOptions } from "../../simulators/index.js";
-import { isWorkflowPath } from "../../simulators/workflow/index.js";
+import { detectKind, withoutWorkspace, type LintFile, type LintKind, type LintOptions } from "../../simulators/index.js";
 import { isDirectory, readFileForLint, walk, type LintTarget } from "./lint-files.js";
 import { RepositoryRoots } from "./lint-roots.js";
 
@@ -123,24 +122,17 @@ function planGroup(plan: LintPlan, group: Group, cwd: string, options: LintOptio
   // A repository's paths are relative to its root; loose files keep as much of their path from the working
   // directory as they can, since a folder's name (`k8s/`, `deploy/`) tells what its files are.
   const base = root ?? commonDirectory([cwd, ...members.map((m) => m.target.abs), ...contextDirs]);
-  const inWorkflows = (m: Read): boolean => root !== null && isWorkflowPath(relative(root, m.target.abs));
-  const noWorkspace = members.filter((m) => m.kind === "workflow" && !inWorkflows(m));
-  const checked = members.filter((m) => m.kind !== null && !noWorkspace.includes(m));
-
-  if (checked.length > 0) {
-    const run = newRun(options);
-    const loadRoot = root !== null && checked.some((m) => m.kind === "workflow") && !named.some((d) => within(root, d));
-    const context = [...contextDirs, ...(loadRoot ? [root] : [])];
-    for (const dir of context) for (const rel of walk(dir)) addContext(run, relative(base, path.join(dir, rel)), path.join(dir, rel));
-    // Files of no checked kind still tell the checks something (a kustomization names its patches).
-    for (const m of members) if (m.kind === null) addContext(run, relative(base, m.target.abs), m.target.abs);
-    for (const m of checked) addTarget(run, relative(base, m.target.abs), m);
-    plan.runs.push(run);
-  }
-  if (noWorkspace.length > 0) {
-    const run = newRun({ ...options, context: false });
-    for (const m of noWorkspace) addTarget(run, relative(base, m.target.abs), m);
-    plan.runs.push(run);
-    plan.withoutWorkspace.push(...noWorkspace.map((m) => m.target.display));
-  }
+  const checked = members.filter((m) => m.kind !== null);
+  if (checked.length === 0) return;
+  const run = newRun(options);
+  const loadRoot = root !== null && checked.some((m) => m.kind === "workflow") && !named.some((d) => within(root, d));
+  const context = [...contextDirs, ...(loadRoot ? [root] : [])];
+  for (const dir of context) for (const rel of walk(dir)) addContext(run, relative(base, path.join(dir, rel)), path.join(dir, rel));
+  // Files of no checked kind still tell the checks something (a kustomization names its patches).
+  for (const m of members) if (m.kind === null) addContext(run, relative(base, m.target.abs), m.target.abs);
+  for (const m of checked) addTarget(run, relative(base, m.target.abs), m);
+  plan.runs.push(run);
+  // lintFiles runs these without a workspace; the plan says which they were.
+  const loose = new Set(withoutWorkspace([...run.files.values()], options.kind));
+  for (const [rel, shown] of run.shown) if (loose.has(run.files.get(rel)!)) plan.withoutWorkspace.push(shown);
 }
