@@ -4,7 +4,7 @@
  * with paths as the user wrote them.
  */
 import path from "node:path";
-import { diagnosticKey, formatDiagnostic, type Diagnostic } from "../../simulators/diagnostic.js";
+import { diagnosticKey, formatDiagnostic, oneLine, type Diagnostic } from "../../simulators/diagnostic.js";
 import { lintFiles, type LintKind } from "../../simulators/index.js";
 import { choice, parseCommandArgs } from "./args.js";
 import { EXIT, UsageError, type CliIO } from "./io.js";
@@ -69,7 +69,7 @@ export function lintTargets(
   contextDir: string | null | undefined,
   skipped: (target: LintTarget) => void,
   notes: (note: string) => void = () => undefined,
-): Diagnostic[] {
+): LintDiagnostic[] {
   const plan = planLint(targets, cwd, kind, contextDir);
   for (const t of plan.unchecked) if (t.explicit) skipped(t);
   if (plan.withoutWorkspace.length > 0) notes(workspaceNote(plan.withoutWorkspace));
@@ -100,7 +100,14 @@ function workspaceNote(files: readonly string[]): string {
   return `breakfix lint: note: ${one ? "1 workflow is" : `${files.length} workflows are`} not under a repository's .github/workflows/ (${named}), so no workspace is known: the files ${one ? "its" : "their"} steps read were not checked`;
 }
 
-/** The fields SPEC §3 lists, in that order (the internal `log` is for episodes, not for lint output). */
-function publicDiagnostic(d: Diagnostic, file: string): Diagnostic {
-  return { file, line: d.line, column: d.column, code: d.code, severity: d.severity, message: d.message, stage: d.stage };
+/** A finding as lint reports it; `detail` keeps a message that spans lines as it was, when `message` had to fold it. */
+export type LintDiagnostic = Diagnostic & { detail?: string };
+
+/**
+ * The fields SPEC §3 lists, in that order (the internal `log` is for episodes, not for lint output), with the
+ * message on one line.
+ */
+function publicDiagnostic(d: Diagnostic, file: string): LintDiagnostic {
+  const message = oneLine(d.message);
+  return { file, line: d.line, column: d.column, code: d.code, severity: d.severity, message, stage: d.stage, ...(message === d.message ? {} : { detail: d.message }) };
 }
