@@ -91,6 +91,10 @@ export const workspaceFileMissing = workflowRule({
         name: "npm ci after a command that may have written package.json",
         ...workflowCase(jobWith(`${CHECKOUT}      - run: cp config/package.json . && npm ci\n`), { files: { "config/package.json": "{}", "package-lock.json": "{}" } }),
       },
+      {
+        name: "a cache restored into the workspace",
+        ...workflowCase(jobWith(`${CHECKOUT}      - uses: actions/cache@v4\n        with:\n          path: vendor/cache\n          key: v1\n      - run: cat vendor/cache/index.txt\n`)),
+      },
     ],
     invalid: [
       workflowCase(jobWith(`      - run: docker build -t app .\n${CHECKOUT}`), {
@@ -107,6 +111,15 @@ export const workspaceFileMissing = workflowRule({
       workflowCase(jobWith("      - run: npm ci\n"), { files: { "package.json": "{}" }, file: CI, line: 6, message: "npm error code ENOENT" }),
       workflowCase(jobWith("      - run: npm install\n"), { files: { "package.json": "{}" }, file: CI, line: 6, message: "npm error code ENOENT" }),
       workflowCase(jobWith(`${CHECKOUT}      - run: npm ci\n`), { files: { "package.json": "{}" }, file: CI, line: 7, message: "npm error code EUSAGE" }),
+      // Upgrading pip and restoring ~/.npm write nothing into the workspace: the reads after them are still judged.
+      {
+        name: "requirements missing after pip upgrades itself",
+        ...workflowCase(jobWith(`${CHECKOUT}      - run: |\n          python -m pip install --upgrade pip\n          pip install -r requirements-dev.txt\n`), { files: APP_FILES, file: CI, line: 9, message: "No such file or directory: 'requirements-dev.txt'" }),
+      },
+      {
+        name: "no lockfile after the npm cache is restored",
+        ...workflowCase(jobWith(`${CHECKOUT}      - uses: actions/cache@v4\n        with:\n          path: ~/.npm\n          key: npm\n      - run: npm ci\n`), { files: { "package.json": "{}" }, file: CI, line: 11, message: "npm error code EUSAGE" }),
+      },
       workflowCase(artifactWorkflow("", "coverage.txt"), { file: CI, line: 16, message: "cat: coverage.txt: No such file or directory" }),
       workflowCase(artifactWorkflow("        with:\n          name: coverage\n          path: reports\n", "coverage.txt"), {
         file: CI,
