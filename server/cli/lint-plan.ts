@@ -8,6 +8,7 @@
  */
 import path from "node:path";
 import { detectKind, withoutWorkspace, type LintFile, type LintKind, type LintOptions } from "../../simulators/index.js";
+import { isWorkflowPath } from "../../simulators/workflow/index.js";
 import { isDirectory, readFileForLint, walk, type LintTarget } from "./lint-files.js";
 import { RepositoryRoots } from "./lint-roots.js";
 
@@ -125,7 +126,9 @@ function planGroup(plan: LintPlan, group: Group, cwd: string, options: LintOptio
   const checked = members.filter((m) => m.kind !== null);
   if (checked.length === 0) return;
   const run = newRun(options);
-  const loadRoot = root !== null && checked.some((m) => m.kind === "workflow") && !named.some((d) => within(root, d));
+  // Under --no-context nothing reads the workspace's files, so the repository is not loaded for them.
+  const runsInRoot = (m: Read): boolean => root !== null && m.kind === "workflow" && isWorkflowPath(relative(root, m.target.abs));
+  const loadRoot = root !== null && options.context && checked.some(runsInRoot) && !named.some((d) => within(root, d));
   const context = [...contextDirs, ...(loadRoot ? [root] : [])];
   for (const dir of context) for (const rel of walk(dir)) addContext(run, relative(base, path.join(dir, rel)), path.join(dir, rel));
   // Files of no checked kind still tell the checks something (a kustomization names its patches).
