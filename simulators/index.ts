@@ -46,7 +46,8 @@ function simulateDomains(repo: Repository, world: World, options: SimulationOpti
   const engine = new RuleEngine(DELIVERY_RULES, { world, worldKnown: options.worldKnown !== false, context: options.context !== false });
   simulateWorkflows(engine, repo, options);
   simulateDockerfiles(engine, repo, options);
-  simulateCluster(engine, withoutWorkflows(repo, options.kind !== undefined && options.kind !== "k8s" ? options.only : undefined));
+  // Workflows are never manifests; under --kind k8s the files named are manifests, whatever their content.
+  simulateCluster(engine, options.kind === "k8s" ? repo : withoutWorkflows(repo, options.kind !== undefined ? options.only : undefined));
   return engine.result();
 }
 

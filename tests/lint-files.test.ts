@@ -27,6 +27,8 @@ describe("workflows wherever they live", () => {
   it("--kind workflow checks any file as a workflow, whatever its name or folder", () => {
     expect(lint({ "notes/ci.txt": NO_RUNS_ON }, "workflow")).toEqual(["notes/ci.txt:4 GHA006"]);
     expect(lint({ "deploy/x.yaml": NO_RUNS_ON }, "workflow")).toEqual(["deploy/x.yaml:4 GHA006"]);
+    // Named as a manifest, the same file is one kubectl refuses.
+    expect(lint({ "deploy/x.yaml": NO_RUNS_ON }, "k8s")).toEqual(["deploy/x.yaml:1 K8S002"]);
   });
 
   it("outside .github/workflows/ a workflow has no workspace: what its steps read is not judged", () => {
