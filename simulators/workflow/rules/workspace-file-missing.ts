@@ -91,6 +91,14 @@ export const workspaceFileMissing = workflowRule({
         name: "npm ci after a command that may have written package.json",
         ...workflowCase(jobWith(`${CHECKOUT}      - run: cp config/package.json . && npm ci\n`), { files: { "config/package.json": "{}", "package-lock.json": "{}" } }),
       },
+      // npm works on the nearest project above where it stands; a workspace member's lockfile is the root's.
+      {
+        name: "npm ci in a workspace member, with the root's lockfile",
+        ...workflowCase(jobWith(`${CHECKOUT}      - run: npm ci\n        working-directory: packages/web\n`), {
+          files: { "package.json": '{"workspaces":["packages/*"]}', "package-lock.json": "{}", "packages/web/package.json": "{}" },
+        }),
+      },
+      { name: "npm test below the project's root", ...workflowCase(jobWith(`${CHECKOUT}      - run: cd src && npm test\n`), { files: { "package.json": "{}", "src/index.js": "" } }) },
       {
         name: "a cache restored into the workspace",
         ...workflowCase(jobWith(`${CHECKOUT}      - uses: actions/cache@v4\n        with:\n          path: vendor/cache\n          key: v1\n      - run: cat vendor/cache/index.txt\n`)),

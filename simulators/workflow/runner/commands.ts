@@ -5,6 +5,7 @@
  * their verdict. Any other command succeeds: the simulator cannot know what it does, so it never invents a
  * failure for it.
  */
+import path from "node:path";
 import type { Location } from "../../engine/rule.js";
 import { parseScript } from "../../shell/parse.js";
 import { flatCommands, wordText } from "../script-commands.js";
@@ -220,6 +221,29 @@ function installSpecs(args: readonly Arg[]): { specs: string[]; global: boolean 
   return { specs, global };
 }
 
+/** `dir` and the workspace directories above it, nearest first, up to the workspace root ("."). */
+function upToRoot(dir: string): string[] {
+  const dirs = [dir];
+  for (let d = dir; d !== "." && d !== ""; ) {
+    d = path.posix.dirname(d);
+    dirs.push(d);
+  }
+  return dirs;
+}
+
+/**
+ * The project npm works on from `dir`: the nearest directory, from `dir` up, that holds a package.json (or a
+ * node_modules), as npm finds its prefix; null when none does.
+ */
+function npmProject(state: RunnerState, dir: string): string | null {
+  return upToRoot(dir).find((d) => hasFile(state, workspacePath(d, "package.json")) || hasDirectory(state, workspacePath(d, "node_modules"))) ?? null;
+}
+
+/** Whether a lockfile covers the project in `dir`: its own, or that of the workspaces root above it. */
+function hasLockfile(state: RunnerState, dir: string): boolean {
+  return upToRoot(dir).some((d) => ["package-lock.json", "npm-shrinkwrap.json"].some((f) => hasFile(state, workspacePath(d, f))));
+}
+
 /**
  * npm's install, ci and script commands. A global install (`npm i -g yarn`) goes to npm's own prefix and an
  * install that names packages (`npm install left-pad`, `npm i x@1`) writes package.json when there is none, so
@@ -234,14 +258,16 @@ function npm(args: Arg[], ctx: CommandContext): CommandResult {
   const { specs, global } = installs ? installSpecs(args) : { specs: [], global: false };
   if (global) return ok();
   const file = workspacePath(ctx.cwd, "package.json");
-  const dir = workspacePath(ctx.cwd, ".");
+  const project = npmProject(state, workspacePath(ctx.cwd, "."));
   if (sub === "ci" || specs.length === 0) {
-    const missing = read(ctx, "npm", `${ctx.workspaceRoot}/${file}`, file, hasFile(state, file));
+    // Without a project above it, npm reads package.json where it stands, and names that path.
+    const missing = read(ctx, "npm", `${ctx.workspaceRoot}/${file}`, file, project !== null);
     if (missing) return failed(missing);
   }
+  const dir = project ?? workspacePath(ctx.cwd, ".");
   if (sub === "ci") {
-    const lockfiles = ["package-lock.json", "npm-shrinkwrap.json"].map((f) => workspacePath(dir, f));
-    const missing = read(ctx, "npm-lockfile", lockfiles[0]!, lockfiles[0]!, lockfiles.some((f) => hasFile(state, f)));
+    const lockfile = workspacePath(dir, "package-lock.json");
+    const missing = read(ctx, "npm-lockfile", lockfile, lockfile, hasLockfile(state, dir));
     if (missing) return failed(missing);
   }
   const manifest = readManifest(state, workspacePath(dir, "package.json"));
