@@ -1,9 +1,10 @@
 /**
  * `npm run bench`: how fast a step is and how much memory an episode holds, measured on every scenario; what
  * a failed edit costs as its file grows; step latency per task (p50/p99); how a simulation grows with the
- * repository (1/10/100 files); and how `breakfix lint` of one large tree of Dockerfiles scales with the
- * build context. The server figures (REST and WebSocket steps/s and CPU per step against a bare echo
- * server, 1 against 2 workers, memory per 1,000 sessions) are `npm run bench:servers` (bench/servers.ts).
+ * repository (1/10/100 files); how `breakfix lint` of one large tree of Dockerfiles scales with the build
+ * context; and how long lint of 1,500 workflows takes. The server figures (REST and WebSocket steps/s and
+ * CPU per step against a bare echo server, 1 against 2 workers, memory per 1,000 sessions) are
+ * `npm run bench:servers` (bench/servers.ts).
  * Prints figures and ratios (the machine is shared: compare ratios, not absolute times).
  *
  *   npm run bench            # all measurements
@@ -24,6 +25,7 @@ import { generationFigures, generationLines } from "./generation.js";
 import { lintTreeFigures } from "./lint-tree.js";
 import { repositorySizeFigures } from "./repository-size.js";
 import { stepLatencies } from "./step-latency.js";
+import { workflowLintFigures } from "./lint-workflows.js";
 
 const quick = process.argv.includes("--quick");
 const rounds = quick ? 20 : 200;
@@ -90,6 +92,13 @@ const treeSize = quick ? 1000 : 5000;
 const tree = lintTreeFigures(treeSize);
 console.log(`${`lint ${treeSize} Dockerfiles of one tree, with context`.padEnd(48)} ${tree.withContext.toFixed(0).padStart(9)} ms`);
 console.log(`${`lint ${treeSize} Dockerfiles of one tree, --no-context`.padEnd(48)} ${tree.withoutContext.toFixed(0).padStart(9)} ms${tree.errors > 0 ? `  (${tree.errors} errors: the tree should lint clean)` : ""}`);
+
+// Lint of 1,500 workflows: as repositories (whole, and each workflow named with its repository loaded) and loose.
+const wf = workflowLintFigures(quick ? 300 : 1500, quick ? 1 : 2);
+const perWorkflow = (ms: number) => `${ms.toFixed(0).padStart(9)} ms  (${(ms / wf.workflows).toFixed(1)} ms each)`;
+console.log(`${`lint ${wf.workflows} workflows in ${wf.repositories} repositories`.padEnd(48)} ${perWorkflow(wf.tree)}`);
+console.log(`${`lint ${wf.workflows} workflows, each named`.padEnd(48)} ${perWorkflow(wf.named)}`);
+console.log(`${`lint ${wf.workflows} workflows outside a repository`.padEnd(48)} ${perWorkflow(wf.loose)}${wf.errors > 0 ? `  (${wf.errors} errors: the workflows should lint clean)` : ""}`);
 
 // Memory: hold many live episodes, each one action in (so each holds its own edited files), as a server at
 // capacity does.

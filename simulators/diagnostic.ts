@@ -42,9 +42,17 @@ export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   );
 }
 
-/** `file:line:col: severity CODE: message`, the format of `breakfix lint --format text`. */
+/**
+ * A message on one line: a value GitHub quotes from a block scalar (`Unexpected value 'maybe\nyes\n'`) keeps its
+ * line breaks, written as `\n`, so that each finding stays one `file:line:col:` line for the tools that read them.
+ */
+export function oneLine(message: string): string {
+  return message.replace(/\r\n|\r|\n/g, "\\n");
+}
+
+/** `file:line:col: severity CODE: message`, the format of `breakfix lint --format text`, one line each. */
 export function formatDiagnostic(d: Diagnostic): string {
-  return `${d.file}:${d.line}:${d.column}: ${d.severity} ${d.code}: ${d.message}`;
+  return `${d.file}:${d.line}:${d.column}: ${d.severity} ${d.code}: ${oneLine(d.message)}`;
 }
 
 /** What makes two findings the same one (several matrix legs or platforms meeting one fault). */

@@ -8,13 +8,13 @@ import { isDockerfilePath, simulateDockerfiles } from "./docker/index.js";
 import { RuleEngine } from "./engine/engine.js";
 import { withGlobBudget } from "./glob.js";
 import { isManifestPath, simulateCluster } from "./k8s/index.js";
-import { isWorkflowPath, looksLikeWorkflow } from "./workflow/index.js";
+import { isWorkflowFile, isWorkflowPath, withoutWorkflows } from "./workflow/index.js";
 import { simulateWorkflows } from "./workflow/simulator.js";
 import { renderFirstFailure } from "./log.js";
 import { scanRepository } from "./scan/index.js";
 import { hasDeliveryWorkflow, pipelineSimulator } from "./pipeline/index.js";
 import { DELIVERY_RULES } from "./pipeline/simulator.js";
-import { deliveryRoots, rootOf } from "./pipeline/repositories.js";
+import { repositoryRoots, rootOf } from "./pipeline/repositories.js";
 import type { Repository } from "./repository.js";
 import { repositoryFrom } from "./repository.js";
 import type { SimulationOptions, SimulationResult } from "./simulation.js";
@@ -44,9 +44,10 @@ export function simulateRepository(repo: Repository, world: World, options: Simu
 /** Each domain on its own files, as units of one rule engine. */
 function simulateDomains(repo: Repository, world: World, options: SimulationOptions): SimulationResult {
   const engine = new RuleEngine(DELIVERY_RULES, { world, worldKnown: options.worldKnown !== false, context: options.context !== false });
-  simulateWorkflows(engine, repo);
+  simulateWorkflows(engine, repo, options);
   simulateDockerfiles(engine, repo, options);
-  simulateCluster(engine, repo, world, options);
+  // Workflows are never manifests; under --kind k8s the files named are manifests, whatever their content.
+  simulateCluster(engine, options.kind === "k8s" ? repo : withoutWorkflows(repo, options.kind !== undefined ? options.only : undefined), world, options);
   return engine.result();
 }
 
@@ -80,32 +81,47 @@ export function detectKind(path: string, content: string): Exclude<LintKind, "au
   // kubectl reads .json manifests as well; no other tool here does.
   if (/\.json$/i.test(path)) return isManifestPath(path, content) ? "k8s" : null;
   if (!/\.ya?ml$/i.test(path)) return null;
-  if (looksLikeWorkflow(content)) return "workflow";
+  if (isWorkflowFile(path, content)) return "workflow";
   if (isManifestPath(path, content)) return "k8s";
   return null;
 }
 
 /**
  * Lints a user's files with an empty world: only what the files themselves show is reported. Files of other
- * kinds ride along as the build context (a Dockerfile's COPY sources) but are not checked themselves. A whole
- * repository with a delivery workflow also gets the cross-file checks: its builds run with the workflow's
- * context, build-args and target, and its manifests are judged against what the workflow pushes.
+ * kinds ride along as the build context (a Dockerfile's COPY sources) but are not checked themselves. Each
+ * repository among the files (a directory holding `.github/`) is simulated on its own; one with a delivery
+ * workflow also gets the cross-file checks: its builds run with the workflow's context, build-args and target,
+ * and its manifests are judged against what the workflow pushes. A workflow outside `.github/workflows/`
+ * (see withoutWorkspace) runs without the workspace checks.
  */
 export function lintFiles(files: readonly LintFile[], options: LintOptions): Diagnostic[] {
-  const isTarget = (f: LintFile): boolean => f.check !== false && (options.kind === "auto" ? detectKind(f.path, f.content) !== null : true);
   const forced = options.kind === "auto" ? undefined : options.kind;
-  const lint = (group: readonly LintFile[], prefix: string): Diagnostic[] => {
+  const loose = new Set(withoutWorkspace(files, options.kind));
+  const isTarget = (f: LintFile): boolean => f.check !== false && !loose.has(f) && (forced !== undefined || detectKind(f.path, f.content) !== null);
+  const lint = (group: readonly LintFile[], prefix: string, context: boolean, targetOf: (f: LintFile) => boolean): Diagnostic[] => {
     const repo = repositoryFrom(Object.fromEntries(group.map((f) => [f.path.slice(prefix.length), { content: f.content, mode: f.mode }])));
-    const targets = new Set(group.filter(isTarget).map((f) => f.path.slice(prefix.length)));
+    const targets = new Set(group.filter(targetOf).map((f) => f.path.slice(prefix.length)));
+    if (targets.size === 0) return [];
     const given = prefix === "" && options.dockerContext !== undefined ? { dockerContext: options.dockerContext } : {};
-    const result = simulateRepository(repo, EMPTY_WORLD, { context: options.context, worldKnown: false, only: targets, ...given, ...(forced ? { kind: forced } : {}) });
+    const result = simulateRepository(repo, EMPTY_WORLD, { context, worldKnown: false, only: targets, ...given, ...(forced ? { kind: forced } : {}) });
     return result.diagnostics.map((d) => ({ ...d, file: prefix + d.file }));
   };
-  // Each repository with a delivery workflow runs as a pipeline, its paths as its workflow sees them.
-  const roots = forced ? [] : deliveryRoots(files);
-  const diagnostics = roots.flatMap((root) => lint(files.filter((f) => rootOf(f.path, roots) === root), root));
-  diagnostics.push(...lint(files.filter((f) => rootOf(f.path, roots) === null), ""));
+  // Each repository runs on its own, its paths as its workflows see them (a pipeline when it has a delivery
+  // workflow). Under one given build context the files are that context's, and run together.
+  const roots = options.dockerContext !== undefined ? [] : repositoryRoots(files);
+  const diagnostics = roots.flatMap((root) => lint(files.filter((f) => rootOf(f.path, roots) === root), root, options.context, isTarget));
+  diagnostics.push(...lint(files.filter((f) => rootOf(f.path, roots) === null), "", options.context, isTarget));
+  diagnostics.push(...lint([...loose], "", false, () => true));
   return diagnostics.sort(compareDiagnostics);
+}
+
+/**
+ * The workflows among the files to check that GitHub would not run from where they are (content detected
+ * elsewhere, or `--kind workflow` on any file): no repository's workspace is known for them, so the files their
+ * steps read are not judged.
+ */
+export function withoutWorkspace<F extends LintFile>(files: readonly F[], kind: LintKind): F[] {
+  return files.filter((f) => f.check !== false && !isWorkflowPath(f.path) && (kind === "auto" ? detectKind(f.path, f.content) : kind) === "workflow");
 }
 
 export { EMPTY_WORLD };

@@ -23,6 +23,8 @@ export interface LintTarget {
   display: string;
   /** Named on the command line itself rather than found in a directory. */
   explicit: boolean;
+  /** The absolute path of the PATH argument that named it: the file itself, or the directory it was found in. */
+  from: string;
 }
 
 /**
@@ -42,9 +44,9 @@ export function collectTargets(paths: readonly string[], cwd: string): LintTarge
     const stats = statOrNull(abs);
     if (stats === null) throw new UsageError(`${written}: no such file or directory`, LINT_USAGE);
     if (stats.isDirectory()) {
-      for (const rel of walk(abs)) add({ abs: path.join(abs, rel), display: joinDisplay(written, rel), explicit: false });
+      for (const rel of walk(abs)) add({ abs: path.join(abs, rel), display: joinDisplay(written, rel), explicit: false, from: abs });
     } else {
-      add({ abs, display: written, explicit: true });
+      add({ abs, display: written, explicit: true, from: abs });
     }
   }
   return targets;
@@ -85,6 +87,11 @@ export function readFileForLint(abs: string): { content: string; mode: number } 
   } catch {
     return { content: "", mode };
   }
+}
+
+/** Whether `abs` exists (a file, a directory, or a link to one). */
+export function exists(abs: string): boolean {
+  return statOrNull(abs) !== null;
 }
 
 /** Whether `abs` is an existing directory. */

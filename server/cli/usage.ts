@@ -18,6 +18,8 @@ export const LINT_USAGE = `Usage: breakfix lint [--format text|json] [--kind aut
 
 Check Dockerfiles, GitHub Actions workflows and Kubernetes manifests. Directories are searched recursively
 (node_modules and .git skipped); kinds are detected from file names and content unless --kind is given.
+Files are judged per repository (the folder holding .github/ or .git); a workflow is run with its
+repository's files, and one outside any .github/workflows/ without a workspace (a note on stderr says so).
   --format text|json  text: file:line:col: severity CODE: message (default); json: an array of diagnostics
   --kind KIND         check every named file as this kind
   --context DIR       build context of the Dockerfiles (default: each Dockerfile's directory)

@@ -138,19 +138,26 @@ class StageBuilder {
   /** The stage set CMD itself (an ENTRYPOINT then keeps it). */
   private cmdSet = false;
 
-  /** Runs the stage's instructions; returns the first failure, or null. */
+  /**
+   * Runs the stage's instructions; returns the first failure, or null. A real build stops there. Lint (no
+   * closed world) goes on with what does not need the failed step's result: a COPY's sources are in the build
+   * context or another stage whatever the step before did, so they are still checked; a RUN works on the
+   * filesystem the failed step should have left, so it is not.
+   */
   run(): BuildFailure | null {
     const vars = new Map<string, string>([...this.image.env]);
     for (const k of vars.keys()) this.origins.set(k, this.image.envOrigins?.get(k) ?? "image");
+    let first: BuildFailure | null = null;
     for (const i of this.stage.instructions) {
-      const failure = this.apply(i, vars);
-      if (failure) return failure;
+      const failure: BuildFailure | null = first !== null && i.keyword === "RUN" ? null : this.apply(i, vars);
+      if (failure && this.request.strict) return failure;
+      first ??= failure;
       if (STEP_KEYWORDS.has(i.keyword)) {
-        this.done.push(this.label(i));
+        if (first === null) this.done.push(this.label(i));
         this.step += 1;
       }
     }
-    return null;
+    return first;
   }
 
   private apply(i: Instruction, vars: Map<string, string>): BuildFailure | null {
@@ -392,23 +399,32 @@ export function runBuild(request: BuildRequest): BuildOutcome {
     request.unit.stop();
     return { image: null, failure: unloadable, stepsDone: unloadable.label === null ? ["[internal] load .dockerignore"] : [] };
   }
+  // A real build stops at its first failure. Lint (no closed world) still builds the stages that do not need
+  // the failed one (their own base, their own COPY --from), as BuildKit builds independent stages side by side.
+  let first: { failure: BuildFailure | null; stepsDone: string[] } | null = null;
   for (const stage of stages) {
     const image = baseImage(request, stage, built);
-    if (!image) {
-      request.unit.stop();
-      return { image: null, failure: null, stepsDone: done };
+    const failure = image ? buildStage(request, stage, image, built, done) : null;
+    if (image && !failure) {
+      built.set(stage.index, image);
+      continue;
     }
-    const builder = new StageBuilder(request, stage, image, built, done);
-    done.push(stepLabel(request.parsed, stage, 1, builder.total, `FROM ${stage.image}`));
-    const failure = builder.run();
-    if (failure) {
-      request.unit.stop();
-      return { image: null, failure, stepsDone: done };
-    }
-    built.set(stage.index, image);
+    first ??= { failure, stepsDone: [...done] };
+    if (request.strict) break;
+  }
+  if (first) {
+    request.unit.stop();
+    return { image: null, ...first };
   }
   const final = stages[stages.length - 1];
   return { image: final ? (built.get(final.index) ?? null) : null, failure: null, stepsDone: done };
+}
+
+/** Builds one stage on its base image; the first failure, or null. */
+function buildStage(request: BuildRequest, stage: BuildStage, image: Image, built: ReadonlyMap<number, Image>, done: string[]): BuildFailure | null {
+  const builder = new StageBuilder(request, stage, image, built, done);
+  done.push(stepLabel(request.parsed, stage, 1, builder.total, `FROM ${stage.image}`));
+  return builder.run();
 }
 
 export { isRootUser };

@@ -1,19 +1,18 @@
 /**
- * Where the repositories are among a user's files: `breakfix lint DIR` hands over paths relative to where the
- * user stands (`services/api/.github/workflows/ci.yml`), but a workflow's paths (checkout, build context,
- * Dockerfile) are relative to its repository's root. Each delivery workflow's root is found from its path, so
- * that its repository can run as a pipeline with paths as the workflow sees them.
+ * Where the repositories are among a user's files: a caller of `lintFiles` may hand over paths of several
+ * repositories at once (`services/api/.github/workflows/ci.yml`), but a workflow's paths (checkout, build
+ * context, Dockerfile) are relative to its repository's root, and one repository's objects must not meet
+ * another's. Each repository's root is found from its `.github/` directory, so that it runs on its own with
+ * paths as its workflows see them (a pipeline when it has a delivery workflow).
  */
-import { isDeliveryWorkflow } from "./delivery.js";
+const GITHUB_DIR = /^(.*\/)?\.github\//;
 
-const WORKFLOW_PATH = /^(.*\/)?\.github\/workflows\/[^/]+\.ya?ml$/;
-
-/** The path prefixes (`""` or `dir/`) of the repositories that hold a delivery workflow, deepest first. */
-export function deliveryRoots(files: readonly { path: string; content: string }[]): string[] {
+/** The path prefixes (`""` or `dir/`) of the directories that hold a `.github/`, deepest first. */
+export function repositoryRoots(files: readonly { path: string }[]): string[] {
   const roots = new Set<string>();
   for (const f of files) {
-    const m = WORKFLOW_PATH.exec(f.path);
-    if (m && isDeliveryWorkflow(f.content)) roots.add(m[1] ?? "");
+    const m = GITHUB_DIR.exec(f.path);
+    if (m) roots.add(m[1] ?? "");
   }
   return [...roots].sort((a, b) => b.length - a.length);
 }

@@ -20,7 +20,7 @@ import { K8S_RULES } from "../k8s/index.js";
 import { simulateCluster } from "../k8s/simulator.js";
 import type { Repository } from "../repository.js";
 import type { SimulationOptions, SimulationResult } from "../simulation.js";
-import { isWorkflowPath, WORKFLOW_RULES } from "../workflow/index.js";
+import { isWorkflowPath, WORKFLOW_RULES, withoutWorkflows } from "../workflow/index.js";
 import type { ImageBuild, WorkflowRun } from "../workflow/index.js";
 import { simulateWorkflow } from "../workflow/simulator.js";
 import type { BuildResult } from "../workflow/runner/state.js";
@@ -130,8 +130,10 @@ function deliver(repo: Repository, world: World, options: SimulationOptions): Si
   if (!gated || (everyRunComplete && !failedSoFar)) {
     const tagged = runs.flatMap((r) => r.builds).flatMap((b) => b.tags.map((t) => parseImageRef(t)));
     const closed = gated ? deliveryNamespaces(world, [...pushes, ...tagged]) : [];
-    simulateCluster(engine, repo, { ...world, registry, registry_namespaces: [...world.registry_namespaces, ...closed] });
-    const objects = manifestObjects(repo, world, options);
+    // Workflows are never manifests, whatever directory holds them.
+    const manifests = withoutWorkflows(repo);
+    simulateCluster(engine, manifests, { ...world, registry, registry_namespaces: [...world.registry_namespaces, ...closed] });
+    const objects = manifestObjects(manifests, world, options);
     const built = new Set(runs.flatMap((r) => r.builds).flatMap((b) => b.tags.map(repositoryKey)));
     // What the workflows push when they run through, not only what this run reached: an earlier failure is its own finding.
     const pushed = new Set([...pushes.map((p) => `${p.registry}/${p.repository}`), ...runs.flatMap((r) => r.builds).filter((b) => b.pushed).flatMap((b) => b.tags.map(repositoryKey))]);

@@ -128,7 +128,7 @@ export interface SubstitutionEvent {
 }
 
 /** What reads a file or directory in the job's workspace. */
-export type FileReader = "cat" | "head" | "tail" | "wc" | "redirect" | "cd" | "npm" | "pip" | "make" | "build-context" | "dockerfile";
+export type FileReader = "cat" | "head" | "tail" | "wc" | "redirect" | "cd" | "npm" | "npm-lockfile" | "pip" | "make" | "build-context" | "dockerfile";
 
 /** A command reads a file or directory of the workspace. */
 export interface FileReadEvent {
@@ -138,7 +138,8 @@ export interface FileReadEvent {
   reader: FileReader;
   /**
    * What the reader's error names: the path as written (cat, cd, a redirect, pip's requirements file, the build
-   * context), the Dockerfile's file name, npm's absolute package.json path, or make's first target ("" for none).
+   * context), the Dockerfile's file name, npm's absolute package.json path or the lockfile `npm ci` looks for, or make's first
+   * target ("" for none).
    */
   name: string;
   /** Workspace-relative path looked up. */

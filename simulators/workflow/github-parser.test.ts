@@ -29,6 +29,10 @@ describe("GitHub's parser accepts", () => {
       ),
     ],
     ["an anchored mapping reused by alias in `with:`", job("    steps:\n      - uses: actions/setup-node@v4\n        with: &node\n          node-version: 20\n      - uses: actions/setup-node@v4\n        with: *node\n")],
+    ["matrix values reused by alias", job("    strategy:\n      matrix:\n        node: &versions [18, 20]\n        lts: *versions\n        include:\n          - &extra { node: 22, experimental: true }\n          - *extra\n    steps:\n      - run: echo ${{ matrix.node }}\n")],
+    ["an aliased service and an aliased job", `on: push\njobs:\n  a: &job\n    runs-on: ubuntu-latest\n    services:\n      db: &db\n        image: postgres:16\n      replica: *db\n    steps:\n      - run: echo\n  b: *job\n`],
+    ["aliased dispatch inputs", job("    steps:\n      - run: echo\n", "on:\n  workflow_dispatch:\n    inputs:\n      from: &env\n        type: choice\n        options: [staging, production]\n      to: *env\n")],
+    ["expressions as keys of `with:`, a matrix and a job's env", job("    strategy:\n      matrix:\n        ${{ github.event_name }}: [1]\n    env:\n      ${{ matrix.n }}: x\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ${{ github.event_name }}: x\n")],
   ])("%s", (_, yaml) => {
     expect(parseFindings(yaml)).toEqual([]);
   });
@@ -54,10 +58,18 @@ describe("GitHub's parser refuses", () => {
       job("    steps:\n      - run: echo\n", "on:\n  workflow_call:\n    inputs:\n      level:\n        type: choice\n        options: [a]\n"),
       "GHA004 5:15 Unexpected value 'choice'",
     ],
+    ["an expression as a job's id", "on: push\njobs:\n  ${{ 1 }}:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo\n", "GHA005 3:3 A template expression is not allowed in this context"],
+    ["an expression as a top-level key", `on: push\n\${{ 1 }}: x\n${job("    steps:\n      - run: echo\n", "")}`, "GHA005 2:1 A template expression is not allowed in this context"],
+    ["a merge key, which GitHub's YAML does not have", job("    steps:\n      - &s\n        run: echo\n      - <<: *s\n        name: again\n"), "GHA005 8:9 Unexpected value '<<'"],
     ["a wrong value reached through an alias", job("    steps:\n      - uses: actions/checkout@v4\n        with: &w\n          paths: [a, b]\n      - uses: actions/checkout@v4\n        with: *w\n"), "GHA005 8:18 A sequence was not expected"],
   ])("%s", (_, yaml, finding) => {
     const found = parseFindings(yaml);
     expect(found, found.join("\n")).toContain(finding);
+  });
+
+  it("reports a job the converter gives up on once, without its needs read as missing", () => {
+    const findings = parseFindings(job("    services:\n      ${{ github.ref }}:\n        image: redis\n    steps:\n      - run: echo\n"));
+    expect(findings).toEqual(["GHA005 6:7 Unexpected type 'BasicExpressionToken' encountered while reading 'service key'. The type 'StringToken' was expected."]);
   });
 
   it("lists each problem once, without the converter's echo of a refused value", () => {

@@ -164,6 +164,31 @@ function gitHubErrors(source: WorkflowSource): { errors: GitHubError[]; schemaEr
   return { errors, schemaErrors };
 }
 
+/** A value of the wrong type stopped the converter inside a job: it throws, and the job is left out of the model. */
+const CONVERSION_STOPPED = /^Unexpected type '.*' encountered while reading /;
+
+/** The jobs the converter gave up on (the place of each thrown error names its job). */
+function unconvertedJobs(conversionErrors: readonly GitHubError[], places: ReadonlyMap<string, Place>): Set<string> {
+  const jobs = new Set<string>();
+  for (const e of conversionErrors) {
+    const path = places.get(`${e.position.line}:${e.position.column}`)?.path ?? [];
+    if (CONVERSION_STOPPED.test(e.message) && path[0] === "jobs" && typeof path[1] === "string") jobs.add(path[1]);
+  }
+  return jobs;
+}
+
+/**
+ * The `needs` checks run on the jobs the converter kept, so a job it gave up on reads as missing: "at least one
+ * job with no dependencies" when every root job was left out, "depends on unknown job" for one that was. Both
+ * are the conversion error seen again.
+ */
+function echoesUnconverted(message: string, unconverted: ReadonlySet<string>): boolean {
+  if (unconverted.size === 0) return false;
+  if (message === "The workflow must contain at least one job with no dependencies.") return true;
+  const unknown = /^Job '.*' depends on unknown job '(.*)'\.$/.exec(message);
+  return unknown !== null && unconverted.has(unknown[1]!);
+}
+
 /**
  * GitHub's parser over a file whose YAML is readable (the YAML reader in source.ts has already refused alias
  * bombs, over-deep nesting and oversized files, which the parser itself would expand or recurse into).
@@ -185,6 +210,7 @@ const findingsBySource = new WeakMap<WorkflowSource, ParseFinding[]>();
 function readUncached(source: WorkflowSource): ParseFinding[] {
   const { errors, schemaErrors } = gitHubErrors(source);
   const places = placesOf(source);
+  const unconverted = unconvertedJobs(errors.slice(schemaErrors), places);
   const findings: ParseFinding[] = [];
   const schemaAt = new Set<string>();
   const seen = new Set<string>();
@@ -193,7 +219,7 @@ function readUncached(source: WorkflowSource): ParseFinding[] {
     const id = `${position.line}:${position.column}`;
     if (index < schemaErrors) schemaAt.add(id);
     else if (schemaAt.has(id)) return;
-    if (seen.has(`${id}:${error.message}`) || isMissingTriggers(error.message, places.get(id))) return;
+    if (seen.has(`${id}:${error.message}`) || isMissingTriggers(error.message, places.get(id)) || echoesUnconverted(error.message, unconverted)) return;
     seen.add(`${id}:${error.message}`);
     findings.push({ category: categoryOf(error.message, places.get(id)), position, message: error.message });
   });

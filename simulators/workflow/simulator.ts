@@ -10,13 +10,14 @@ import type { Failure } from "../engine/engine.js";
 import { RuleEngine } from "../engine/engine.js";
 import { withGlobBudget } from "../glob.js";
 import type { Repository } from "../repository.js";
+import { filesToCheck } from "../simulation.js";
 import type { Findings, SimulationOptions, SimulationResult, Simulator } from "../simulation.js";
 import type { World } from "../world.js";
 import { declareWorkflow } from "./declared.js";
 import { WORKFLOW_DOMAIN } from "./events.js";
 import { readWithGitHubParser } from "./github-parser.js";
 import type { ParseFinding, WorkflowEvent, WorkflowUnit } from "./events.js";
-import { isWorkflowPath } from "./lint.js";
+import { isWorkflowFile, isWorkflowPath } from "./lint.js";
 import { WORKFLOW_RULES } from "./rules/index.js";
 import { runWorkflowSource } from "./runner/run-workflow.js";
 import type { RunOptions, WorkflowRun } from "./runner/run-workflow.js";
@@ -67,9 +68,17 @@ export function simulateWorkflow(engine: RuleEngine, repo: Repository, file: str
   return runWorkflowSource(engine, repo, source, options);
 }
 
-/** Every workflow file of a repository, as units of `engine`. */
-export function simulateWorkflows(engine: RuleEngine, repo: Repository): void {
-  for (const file of [...repo.keys()].sort()) if (isWorkflowPath(file)) simulateWorkflow(engine, repo, file);
+/**
+ * The workflow files to run: GitHub runs those under `.github/workflows/`; `breakfix lint` also runs the files
+ * it was asked about whose content is a workflow, and under `--kind workflow` every file it was asked about.
+ */
+export function workflowFiles(repo: Repository, options: SimulationOptions = {}): string[] {
+  return filesToCheck(repo, options, "workflow", (p, content) => isWorkflowPath(p) || (options.only !== undefined && isWorkflowFile(p, content)));
+}
+
+/** Every workflow file of a repository (see workflowFiles), as units of `engine`. */
+export function simulateWorkflows(engine: RuleEngine, repo: Repository, options: SimulationOptions = {}): void {
+  for (const file of workflowFiles(repo, options)) simulateWorkflow(engine, repo, file);
 }
 
 function workflowEngine(world: World, options: SimulationOptions): RuleEngine {
@@ -110,7 +119,7 @@ export const workflowSimulator: Simulator = {
   simulate(repo: Repository, world: World, options: SimulationOptions): SimulationResult {
     return withGlobBudget(() => {
       const engine = workflowEngine(world, options);
-      simulateWorkflows(engine, repo);
+      simulateWorkflows(engine, repo, options);
       return engine.result();
     });
   },

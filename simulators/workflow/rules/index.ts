@@ -5,6 +5,7 @@ import { actionVersionMissing } from "./action-version-missing.js";
 import { artifactNotFound } from "./artifact-not-found.js";
 import { badSubstitution } from "./bad-substitution.js";
 import { builderDriverUnsupported } from "./builder-driver-unsupported.js";
+import { choiceDefault } from "./choice-default.js";
 import { commandArgumentEmpty } from "./command-argument-empty.js";
 import { duplicateKey } from "./duplicate-key.js";
 import { expressionContext } from "./expression-context.js";
@@ -53,6 +54,7 @@ export const WORKFLOW_RULES = [
   expressionContext,
   permissions,
   matrixExclude,
+  choiceDefault,
   workspaceFileMissing,
   loginCredentialsEmpty,
   loginDenied,

@@ -65,13 +65,33 @@ function dockerOnRunner(ctx: ActionContext, action: string): CommandResult | nul
 }
 
 /** Runs the action named by `uses` (without its `@ref`). */
+/**
+ * A cache restore writes what its `path:` lists, and only that: a directory of the workspace (node_modules,
+ * .venv) becomes one whose content is unknown; `~/.npm` or `/tmp/x` are outside it. A pattern could match
+ * anything, so after one the job's files are no longer known.
+ */
+function restoreCache(state: RunnerState, paths: Sval | undefined): void {
+  // A path given by an expression this run cannot evaluate could be anywhere.
+  if (paths === undefined || paths.origin.kind === "opaque") {
+    state.filesUntracked = true;
+    return;
+  }
+  for (const line of list(paths.text)) {
+    const p = line.replace(/^!/, "");
+    if (/^(~|\/|\$)/.test(p) || line.startsWith("!")) continue;
+    if (/[*?[{]/.test(p)) state.filesUntracked = true;
+    else state.opaqueDirs.push(workspacePath(".", p));
+  }
+}
+
 export function runAction(action: string, ctx: ActionContext): CommandResult {
   const { state } = ctx;
   const { judge } = state;
   const name = action.toLowerCase();
   const refused = dockerOnRunner(ctx, name);
   if (refused) return refused;
-  if (!WORKSPACE_NEUTRAL.has(name) && !(name === "docker/build-push-action" && input(ctx, "outputs") === "")) state.filesUntracked = true;
+  if (name === "actions/cache" || name === "actions/cache/restore") restoreCache(state, ctx.inputs.get("path"));
+  else if (!WORKSPACE_NEUTRAL.has(name) && !(name === "docker/build-push-action" && input(ctx, "outputs") === "")) state.filesUntracked = true;
   switch (name) {
     case "actions/checkout": {
       const repository = input(ctx, "repository");

@@ -5,6 +5,7 @@
  * their verdict. Any other command succeeds: the simulator cannot know what it does, so it never invents a
  * failure for it.
  */
+import path from "node:path";
 import type { Location } from "../../engine/rule.js";
 import { parseScript } from "../../shell/parse.js";
 import { flatCommands, wordText } from "../script-commands.js";
@@ -28,6 +29,8 @@ export interface CommandContext {
   workspaceRoot: string;
   /** Where the command is in the workflow file. */
   at: Location;
+  /** false: an earlier command may have written files the simulator does not follow (see RunnerState.filesUntracked). */
+  tracked?: boolean;
 }
 
 const ok = (output: string[] = [], stdout?: Sval): CommandResult => ({ status: 0, output, ...(stdout ? { stdout } : {}) });
@@ -184,10 +187,14 @@ function curl(args: Arg[], ctx: CommandContext, vanished: boolean): CommandResul
   return ok([], { text: "ok", origin: COMMAND_OUTPUT });
 }
 
-/** A file or directory a command needs, looked up in the workspace. */
-function read(ctx: CommandContext, reader: "cd" | "npm" | "pip" | "make", name: string, p: string, found: boolean): StepFailure | null {
+/**
+ * A file or directory a command needs, looked up in the workspace. After a command that may have written files
+ * the simulator does not follow (`tracked` false), a file it does not know of is not judged missing.
+ */
+function read(ctx: CommandContext, reader: "cd" | "npm" | "npm-lockfile" | "pip" | "make", name: string, p: string, found: boolean): StepFailure | null {
   const { judge } = ctx.state;
-  return judge.judge({ type: "file-read", step: judge.step, at: ctx.at, reader, name, path: p, found, bashPrefix: ctx.bashPrefix });
+  const judged = found || ctx.tracked !== false;
+  return judge.judge({ type: "file-read", step: judge.step, at: ctx.at, reader, name, path: p, found: judged ? found : null, bashPrefix: ctx.bashPrefix });
 }
 
 /** The argv of every `node` command an npm script runs. */
@@ -197,18 +204,76 @@ function nodeCommands(script: string): string[][] {
     .filter((argv) => argv[0] === "node");
 }
 
+/** npm's options that take a value as the next word (`--registry URL`, `-w pkg`), so that it is not read as a package. */
+const NPM_VALUE_OPTIONS = new Set(["--registry", "--workspace", "-w", "--tag", "--cache", "--userconfig", "--loglevel", "--omit", "--include", "--install-strategy", "--location"]);
+
+/** The package specs of an `npm install`, and whether it installs globally. */
+function installSpecs(args: readonly Arg[]): { specs: string[]; global: boolean } {
+  const specs: string[] = [];
+  let global = false;
+  for (let i = 1; i < args.length; i++) {
+    const a = args[i]!.text;
+    if (a === "-g" || a === "--global" || a === "--location=global") global = true;
+    else if (a === "--location" && args[i + 1]?.text === "global") global = true;
+    if (NPM_VALUE_OPTIONS.has(a)) i++;
+    else if (!a.startsWith("-")) specs.push(a);
+  }
+  return { specs, global };
+}
+
+/** `dir` and the workspace directories above it, nearest first, up to the workspace root ("."). */
+function upToRoot(dir: string): string[] {
+  const dirs = [dir];
+  for (let d = dir; d !== "." && d !== ""; ) {
+    d = path.posix.dirname(d);
+    dirs.push(d);
+  }
+  return dirs;
+}
+
+/**
+ * The project npm works on from `dir`: the nearest directory, from `dir` up, that holds a package.json (or a
+ * node_modules), as npm finds its prefix; null when none does.
+ */
+function npmProject(state: RunnerState, dir: string): string | null {
+  return upToRoot(dir).find((d) => hasFile(state, workspacePath(d, "package.json")) || hasDirectory(state, workspacePath(d, "node_modules"))) ?? null;
+}
+
+/** Whether a lockfile covers the project in `dir`: its own, or that of the workspaces root above it. */
+function hasLockfile(state: RunnerState, dir: string): boolean {
+  return upToRoot(dir).some((d) => ["package-lock.json", "npm-shrinkwrap.json"].some((f) => hasFile(state, workspacePath(d, f))));
+}
+
+/**
+ * npm's install, ci and script commands. A global install (`npm i -g yarn`) goes to npm's own prefix and an
+ * install that names packages (`npm install left-pad`, `npm i x@1`) writes package.json when there is none, so
+ * neither needs the project's files; a bare `npm install` or `npm test` reads package.json (ENOENT without it),
+ * and `npm ci` also needs a lockfile (EUSAGE without one), as the Dockerfile simulator's npm does.
+ */
 function npm(args: Arg[], ctx: CommandContext): CommandResult {
   const { state } = ctx;
   const sub = args[0]?.text ?? "";
-  if (!["ci", "install", "i", "test", "t", "run", "run-script", "start", "build"].includes(sub) || args.some((a) => a.text === "--prefix")) return ok();
+  if (!["ci", "install", "i", "add", "test", "t", "run", "run-script", "start", "build"].includes(sub) || args.some((a) => a.text === "--prefix")) return ok();
+  const installs = ["ci", "install", "i", "add"].includes(sub);
+  const { specs, global } = installs ? installSpecs(args) : { specs: [], global: false };
+  if (global) return ok();
   const file = workspacePath(ctx.cwd, "package.json");
-  const missing = read(ctx, "npm", `${ctx.workspaceRoot}/${file}`, file, hasFile(state, file));
-  if (missing) return failed(missing);
-  const dir = workspacePath(ctx.cwd, ".");
+  const project = npmProject(state, workspacePath(ctx.cwd, "."));
+  if (sub === "ci" || specs.length === 0) {
+    // Without a project above it, npm reads package.json where it stands, and names that path.
+    const missing = read(ctx, "npm", `${ctx.workspaceRoot}/${file}`, file, project !== null);
+    if (missing) return failed(missing);
+  }
+  const dir = project ?? workspacePath(ctx.cwd, ".");
+  if (sub === "ci") {
+    const lockfile = workspacePath(dir, "package-lock.json");
+    const missing = read(ctx, "npm-lockfile", lockfile, lockfile, hasLockfile(state, dir));
+    if (missing) return failed(missing);
+  }
   const manifest = readManifest(state, workspacePath(dir, "package.json"));
   const argv = args.map((a) => a.text);
   const { judge } = state;
-  if (["ci", "install", "i"].includes(sub)) {
+  if (installs) {
     const npmrc = checkedOutFile(state, workspacePath(dir, ".npmrc")) ?? "";
     const refused = judge.judge({ type: "npm-install", step: judge.step, at: ctx.at, argv, node: jobNode(state), manifest, npmrc });
     return refused ? failed(refused) : ok();
@@ -239,9 +304,11 @@ function make(args: Arg[], ctx: CommandContext): CommandResult {
 }
 
 /** Runs one simple command (after expansion); `vanished` says an unquoted empty word vanished from it. */
-export function runCommand(name: Arg, args: Arg[], ctx: CommandContext, vanished: boolean): CommandResult & { cwd?: string } {
-  const unread = readFiles(ctx.state, name.text, args, ctx.cwd, ctx);
+export function runCommand(name: Arg, args: Arg[], given: CommandContext, vanished: boolean): CommandResult & { cwd?: string } {
+  const unread = readFiles(given.state, name.text, args, given.cwd, given);
   if (unread) return failed(unread);
+  // What a command reads is judged by what earlier commands left; its own writes come after.
+  const ctx = { ...given, tracked: !given.state.filesUntracked };
   noteWrites(ctx.state, name.text, args, ctx.cwd, ctx.workspaceRoot);
   switch (name.text) {
     case "docker":

@@ -37,8 +37,34 @@ export function scriptPath(cwd: string, word: Sval, workspaceRoot: string): stri
   return joined.startsWith("..") ? null : joined === "" ? "." : joined;
 }
 
+/** pip's options that put files somewhere of the user's choosing, or install the project itself. */
+const PIP_WRITES = /^(-e|--editable|-t|--target|--prefix|--root|--src|-d|--dest|--report|--log)(=|$)/;
+
+/**
+ * Whether a pip command may write into the workspace: `pip install -r requirements.txt` and `pip install --upgrade
+ * pip` install into site-packages, but an editable or local install builds the project in place, and `download`
+ * or `wheel` write files.
+ */
+function pipWritesWorkspace(args: readonly Sval[]): boolean {
+  const words = args.map((a) => a.text);
+  const sub = words.find((w) => !w.startsWith("-"));
+  if (sub === undefined || ["list", "freeze", "show", "check", "config", "cache", "debug", "help", "inspect", "index", "uninstall"].includes(sub)) return false;
+  if (sub !== "install") return true;
+  for (let i = words.indexOf("install") + 1; i < words.length; i++) {
+    const w = words[i]!;
+    if (PIP_WRITES.test(w)) return true;
+    if (w === "-r" || w === "--requirement" || w === "-c" || w === "--constraint" || w === "-i" || w === "--index-url" || w === "--extra-index-url") i++;
+    else if (!w.startsWith("-") && /^[./~]|\/|\.(whl|tar\.gz|zip)$/.test(w)) return true;
+  }
+  return false;
+}
+
 /** Notes what a command may have written; `args` as expanded. */
 export function noteWrites(state: RunnerState, name: string, args: readonly Sval[], cwd: string, workspaceRoot: string): void {
+  if (name === "pip" || name === "pip3" || ((name === "python" || name === "python3") && args[0]?.text === "-m" && args[1]?.text === "pip")) {
+    if (pipWritesWorkspace(name.startsWith("pip") ? args : args.slice(2))) state.filesUntracked = true;
+    return;
+  }
   if (!NO_WRITES.has(name)) {
     state.filesUntracked = true;
     return;

@@ -29,6 +29,17 @@ describe("matrixCombinations", () => {
     expect(matrixOf(yaml)).toEqual([{ node: 18 }, { node: 20, experimental: true }, { node: 22 }]);
   });
 
+  it("reads values, items and include entries reached through aliases", () => {
+    const ordered = "        include:\n          - &extra { node: 22, tag: &first latest }\n        node: &versions [18, 20]\n        lts: [*first]\n        os: *versions\n";
+    expect(matrixOf(ordered)).toEqual([
+      { node: 18, lts: "latest", os: 18 },
+      { node: 18, lts: "latest", os: 20 },
+      { node: 20, lts: "latest", os: 18 },
+      { node: 20, lts: "latest", os: 20 },
+      { node: 22, tag: "latest" },
+    ]);
+  });
+
   it("names legs as GitHub does", () => {
     expect(legName("build", { platform: "linux/arm64", arch: "arm64" })).toBe("build (linux/arm64, arm64)");
     expect(legName("build", {})).toBe("build");

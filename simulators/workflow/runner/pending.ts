@@ -80,7 +80,7 @@ export function commandTypes(command: SimpleCommand): WorkflowEventType[] {
     case "python3":
       return args[0] === "-m" && args[1] === "pip" ? [...types, "file-read"] : types;
     case "npm":
-      if (["ci", "install", "i"].includes(args[0] ?? "")) return [...types, "file-read", "npm-install"];
+      if (["ci", "install", "i", "add"].includes(args[0] ?? "")) return [...types, "file-read", "npm-install"];
       if (["test", "t", "run", "run-script", "start", "build"].includes(args[0] ?? "")) return [...types, "file-read", "npm-script"];
       return types;
     default:
