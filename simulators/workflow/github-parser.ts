@@ -172,7 +172,22 @@ function gitHubErrors(source: WorkflowSource): { errors: GitHubError[]; schemaEr
  * is left out; every other error is kept, so a file lists all of its independent problems as GitHub's
  * annotation does.
  */
-export function readWithGitHubParser(source: WorkflowSource): ParseFinding[] {
+export function readWithGitHubParser(source: WorkflowSource): readonly ParseFinding[] {
+  let findings = readings.get(source);
+  if (findings === undefined) {
+    findings = gitHubFindings(source);
+    readings.set(source, findings);
+  }
+  return findings;
+}
+
+/**
+ * Findings by source: a source is shared by content (readWorkflowSource), so an unchanged file is read by
+ * GitHub's parser once, not once per simulation. Findings are read, never changed.
+ */
+const readings = new WeakMap<WorkflowSource, readonly ParseFinding[]>();
+
+function gitHubFindings(source: WorkflowSource): ParseFinding[] {
   const { errors, schemaErrors } = gitHubErrors(source);
   const places = placesOf(source);
   const findings: ParseFinding[] = [];

@@ -6,8 +6,8 @@
  *
  * Split rule: replica counts and utilisation targets come from pools that differ by split.
  */
-import { parseAllDocuments } from "yaml";
-import { isManifestPath } from "../../../simulators/k8s/index.js";
+import { isScalar } from "yaml";
+import { isManifestPath, parseManifestFile, type ManifestFile } from "../../../simulators/k8s/manifests.js";
 import type { GeneratorBase } from "../define-base.js";
 import { defineAxis, poolFor, type Decision, type SplitPools } from "./axis.js";
 import { contentOf, editFiles } from "./rewrite.js";
@@ -19,40 +19,48 @@ export interface OwnDeployment {
   index: number;
   name: string;
   replicas: number | null;
+  /** Where the replicas' value is written in the file, [start, end). */
+  replicasAt: [number, number] | null;
   matchLabels: Record<string, string>;
   /** Every container requests CPU (an HPA on CPU utilisation needs it). */
   cpuRequested: boolean;
 }
 
-const DOCUMENT_BREAK = /^---[ \t]*$/m;
-
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-/** The base's Deployments that run an image of its owner, in path order. */
+function deploymentOf(file: string, doc: ManifestFile["documents"][number], owner: string): OwnDeployment | null {
+  const value = doc.value;
+  if (!isRecord(value) || value["kind"] !== "Deployment" || !isRecord(value["metadata"]) || !isRecord(value["spec"]) || doc.doc === null) return null;
+  const spec = value["spec"];
+  const template = isRecord(spec["template"]) && isRecord(spec["template"]["spec"]) ? spec["template"]["spec"] : {};
+  const containers = Array.isArray(template["containers"]) ? template["containers"].filter(isRecord) : [];
+  const own = containers.some((c) => typeof c["image"] === "string" && new RegExp(`(^|/)${owner}/`).test(c["image"]));
+  const selector = isRecord(spec["selector"]) && isRecord(spec["selector"]["matchLabels"]) ? spec["selector"]["matchLabels"] : {};
+  const matchLabels = Object.fromEntries(Object.entries(selector).filter((e): e is [string, string] => typeof e[1] === "string"));
+  const name = value["metadata"]["name"];
+  if (!own || typeof name !== "string" || Object.keys(matchLabels).length === 0) return null;
+  const node = doc.doc.getIn(["spec", "replicas"], true);
+  const replicas = typeof spec["replicas"] === "number" ? spec["replicas"] : null;
+  const replicasAt = replicas !== null && isScalar(node) && node.range ? ([node.range[0], node.range[1]] as [number, number]) : null;
+  const cpuRequested = containers.every((c) => isRecord(c["resources"]) && isRecord(c["resources"]["requests"]) && c["resources"]["requests"]["cpu"] !== undefined);
+  return { file, index: doc.index, name, replicas: replicasAt === null ? null : replicas, replicasAt, matchLabels, cpuRequested };
+}
+
+/**
+ * The base's Deployments that run an image of its owner, in path order. Read through the simulator's own
+ * parse, which is kept by content: the simulation of the variant reads the same parse again.
+ */
 export function ownDeployments(base: GeneratorBase): OwnDeployment[] {
   const owner = base.world.repository.owner;
-  const out: OwnDeployment[] = [];
-  for (const [file, spec] of Object.entries(base.files).sort(([a], [b]) => a.localeCompare(b))) {
-    const content = contentOf(spec);
-    if (!isManifestPath(file, content) || !/^kind:[ \t]*Deployment[ \t]*$/m.test(content)) continue;
-    content.split(DOCUMENT_BREAK).forEach((text, index) => {
-      const doc = parseAllDocuments(text)[0];
-      const value: unknown = doc && !("empty" in doc) && doc.errors.length === 0 ? doc.toJS() : null;
-      if (!isRecord(value) || value["kind"] !== "Deployment" || !isRecord(value["metadata"]) || !isRecord(value["spec"])) return;
-      const spec = value["spec"];
-      const template = isRecord(spec["template"]) && isRecord(spec["template"]["spec"]) ? spec["template"]["spec"] : {};
-      const containers = Array.isArray(template["containers"]) ? template["containers"].filter(isRecord) : [];
-      const own = containers.some((c) => typeof c["image"] === "string" && new RegExp(`(^|/)${owner}/`).test(c["image"]));
-      const selector = isRecord(spec["selector"]) && isRecord(spec["selector"]["matchLabels"]) ? spec["selector"]["matchLabels"] : {};
-      const matchLabels = Object.fromEntries(Object.entries(selector).filter((e): e is [string, string] => typeof e[1] === "string"));
-      if (!own || typeof value["metadata"]["name"] !== "string" || Object.keys(matchLabels).length === 0) return;
-      const cpuRequested = containers.every((c) => isRecord(c["resources"]) && isRecord(c["resources"]["requests"]) && c["resources"]["requests"]["cpu"] !== undefined);
-      out.push({ file, index, name: value["metadata"]["name"], replicas: typeof spec["replicas"] === "number" ? spec["replicas"] : null, matchLabels, cpuRequested });
+  return Object.entries(base.files)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .flatMap(([file, spec]) => {
+      const content = contentOf(spec);
+      if (!isManifestPath(file, content) || !/^kind:[ \t]*Deployment[ \t]*$/m.test(content)) return [];
+      return parseManifestFile(file, content).documents.flatMap((doc) => deploymentOf(file, doc, owner) ?? []);
     });
-  }
-  return out;
 }
 
 const REPLICAS: SplitPools<number> = { train: [1, 2, 3], test: [4, 5] };
@@ -69,10 +77,10 @@ export const replicasAxis = defineAxis({
     const changes = ownDeployments(base).filter((d) => d.replicas !== null && picks.has(replicasKey(d)) && picks.get(replicasKey(d)) !== String(d.replicas));
     if (changes.length === 0) return base;
     return editFiles(base, (files) => {
-      for (const d of changes) {
-        const docs = files.get(d.file)!.split(DOCUMENT_BREAK);
-        docs[d.index] = docs[d.index]!.replace(/^(\s+)replicas:[ \t]*\d+[ \t]*$/m, `$1replicas: ${picks.get(replicasKey(d))}`);
-        files.set(d.file, docs.join("---"));
+      // From the end of each file, so the offsets before an edit stay where they were.
+      for (const d of [...changes].sort((a, b) => a.file.localeCompare(b.file) || b.replicasAt![0] - a.replicasAt![0])) {
+        const text = files.get(d.file)!;
+        files.set(d.file, text.slice(0, d.replicasAt![0]) + picks.get(replicasKey(d))! + text.slice(d.replicasAt![1]));
       }
     });
   },
