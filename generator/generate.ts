@@ -66,14 +66,18 @@ export function generateScenario(id: GeneratedId, options: GeneratorOptions = {}
   const bases = basesOf(id.split, options.bases);
   const attempts = options.attempts ?? 40;
   const root = new Rng(id.seed).fork(`${id.split}/${id.difficulty}`);
+  // A variant of a base of the split: the same repository as another team would have written it. One per
+  // base and seed, so that attempts on the same base meet the same repository (and its simulations, kept).
+  const variants = new Map<string, GeneratorBase>();
   for (let n = 0; n < attempts; n++) {
     const rng = root.fork(`attempt ${n}`);
-    // A variant of a base of the split: the same repository as another team would have written it.
-    const base = variantOf(rng.pick(bases), rng.fork("variant"));
+    const drawn = rng.pick(bases);
+    let base = variants.get(drawn.id);
+    if (!base) variants.set(drawn.id, (base = variantOf(drawn, root.fork(`variant ${drawn.id}`))));
     const composition = compose(base, injectors, id.difficulty, id.split, rng.fork("compose"));
     if (!composition) continue;
     const scenario = composeScenario(base, composition.injections, { id: name, difficulty: id.difficulty, slack: 6 + 2 * composition.injections.length });
-    if (checkGates(scenario).ok) return scenario;
+    if (checkGates(scenario, { firstProblem: true }).ok) return scenario;
   }
   throw new GenerationError(name, attempts);
 }
