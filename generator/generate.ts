@@ -17,7 +17,7 @@ import type { GeneratedDifficulty, GeneratedSplit } from "../tasks/generator/tas
 import { GENERATED_DIFFICULTIES, GENERATED_SPLITS } from "../tasks/generator/task.js";
 import type { GeneratorBase } from "../tasks/generator/define-base.js";
 import type { Scenario } from "../tasks/schema.js";
-import { checkGates } from "./gates.js";
+import { judgeWalk, walkAsShown } from "./gates.js";
 
 export interface GeneratedId {
   split: GeneratedSplit;
@@ -76,8 +76,11 @@ export function generateScenario(id: GeneratedId, options: GeneratorOptions = {}
     if (!base) variants.set(drawn.id, (base = variantOf(drawn, root.fork(`variant ${drawn.id}`))));
     const composition = compose(base, injectors, id.difficulty, id.split, rng.fork("compose"));
     if (!composition) continue;
-    const scenario = composeScenario(base, composition.injections, { id: name, difficulty: id.difficulty, slack: 6 + 2 * composition.injections.length });
-    if (checkGates(scenario, { firstProblem: true }).ok) return scenario;
+    const drafted = composeScenario(base, composition.injections, { id: name, difficulty: id.difficulty, slack: 6 + 2 * composition.injections.length });
+    // The reference repair meets the faults as a run shows them, each repaired once it is in view.
+    const walk = walkAsShown(drafted, composition.injections.map((i) => i.repair), true);
+    const scenario: Scenario = { ...drafted, solution: walk.solution };
+    if (judgeWalk(scenario, walk, { firstProblem: true }).ok) return scenario;
   }
   throw new GenerationError(name, attempts);
 }
