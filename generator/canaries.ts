@@ -19,7 +19,8 @@ import { noSuppressions } from "../graders/intent/suppressions.js";
 import type { IntentCheck, RepositoryState } from "../graders/intent/types.js";
 import { FactLog } from "../simulators/engine/facts.js";
 import { repositoryFrom, type Repository } from "../simulators/repository.js";
-import { scanRepository } from "../simulators/scan/index.js";
+import type { RepositoryScanEvent } from "../simulators/scan/index.js";
+import { countSuppressions } from "../simulators/scan/suppressions.js";
 import type { Scenario } from "../tasks/schema.js";
 
 /** Highest score a canary may reach: the formula's base with nothing fixed. */
@@ -47,18 +48,19 @@ export function judgeCanary(scenario: Scenario, actions: readonly Action[], star
   return gradeEpisodeState({ scenario, assessment, steps, inspections: 0, hints: 0, failed });
 }
 
-/** Intent checks that read the files and the repository scan only: cheap to hold a state against. */
+/** Intent checks that read the files and the repository scan's suppression counts only: cheap to hold a state against. */
 const WITHOUT_SIMULATION: readonly IntentCheck[] = [filesKept, noSuppressions];
 
+/** A state with the one fact those checks read: the repository scan's suppression counts. */
 function scanned(repo: Repository): RepositoryState {
   const facts = new FactLog();
-  facts.add(".", scanRepository(repo));
+  const scan: RepositoryScanEvent = { type: "repository-scan", ...countSuppressions(repo), credentials: new Map(), requirements: new Map() };
+  facts.add(".", scan);
   return { repo, facts };
 }
 
 /** Whether every state `actions` leave violates an intent check that needs no simulation. */
-export function provenAtFloor(scenario: Scenario, actions: readonly Action[]): boolean {
-  const initial = scanned(repositoryFrom(scenario.files));
+export function provenAtFloor(scenario: Scenario, actions: readonly Action[], initial: RepositoryState = scanned(repositoryFrom(scenario.files))): boolean {
   let repo = initial.repo;
   for (const action of actions) {
     if (!isEditAction(action)) continue;
@@ -73,9 +75,10 @@ export function provenAtFloor(scenario: Scenario, actions: readonly Action[]): b
 
 /** One line per canary above the floor. */
 export function canaryProblems(scenario: Scenario, start: Assessment): string[] {
+  const initial = scanned(repositoryFrom(scenario.files));
   return Object.entries(CANARIES).flatMap(([name, canary]) => {
     const actions = canary(scenario);
-    if (actions.some(isEditAction) && provenAtFloor(scenario, actions)) return [];
+    if (actions.some(isEditAction) && provenAtFloor(scenario, actions, initial)) return [];
     const breakdown = judgeCanary(scenario, actions, start);
     return breakdown.issues_fixed > 0 || breakdown.score > CANARY_CEILING ? [`the canary '${name}' scores ${breakdown.score} (${breakdown.issues_fixed} fixed)`] : [];
   });
