@@ -12,7 +12,7 @@ import type { GeneratorBase } from "../../tasks/generator/bases.js";
 import { GENERATOR_BASES } from "../../tasks/generator/bases.js";
 import { Rng } from "../../tasks/generator/rng.js";
 import { VARIANT_AXES, variantBy, variantOf, type Decision, type VariantAxis } from "../../tasks/generator/variants/index.js";
-import { contentOf } from "../../tasks/generator/variants/rewrite.js";
+import { contentOf, inWalkOrder } from "../../tasks/generator/variants/rewrite.js";
 
 /** Variants that between them take every choice of every decision: the k-th takes each decision's k-th choice. */
 function coveringVariants(base: GeneratorBase): GeneratorBase[] {
@@ -56,8 +56,11 @@ describe("base variants", () => {
     expect(labels.size).toBeGreaterThanOrEqual(18);
   });
 
-  it("leave a base as written when every pick is the written one", () => {
-    for (const base of GENERATOR_BASES) expect(variantBy(base, (_, d) => d.written)).toBe(base);
+  it("leave a base as written when every pick is the written one, and list files as a base read from disk does", () => {
+    for (const base of GENERATOR_BASES) {
+      expect(variantBy(base, (_, d) => d.written)).toBe(base);
+      expect(Object.keys(inWalkOrder(base).files)).toEqual(Object.keys(base.files));
+    }
   });
 
   it("draw owners, domains and manifest folders for test bases that train bases never show", () => {

@@ -14,6 +14,7 @@ import { labelAxis, syntaxAxis } from "./dockerfiles.js";
 import { manifestFolderAxis } from "./layout.js";
 import { autoscalerAxis, disruptionBudgetAxis, networkPolicyAxis, replicasAxis } from "./manifests.js";
 import { domainAxis, namesAxis, ownerAxis, portsAxis } from "./renames.js";
+import { inWalkOrder } from "./rewrite.js";
 import { concurrencyAxis, dispatchAxis, nightlyAxis, runnerAxis, timeoutAxis } from "./workflows.js";
 
 export type { Decision, VariantAxis } from "./axis.js";
@@ -59,7 +60,7 @@ export function variantBy(base: GeneratorBase, choose: Chooser, axes: readonly V
     out = axis.apply(out, picks);
     for (const [key, choice] of picks) labels.push(`${key}=${choice}`);
   }
-  return labels.length === 0 ? base : { ...out, variant: labels.join(" ") };
+  return labels.length === 0 ? base : { ...inWalkOrder(out), variant: labels.join(" ") };
 }
 
 /** A variant of `base` drawn under `rng`: each decision picked uniformly among its choices, from its own fork. */

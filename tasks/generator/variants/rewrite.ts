@@ -77,3 +77,21 @@ export function editFiles(base: GeneratorBase, edit: (files: Map<string, string>
   }
   return { ...base, files };
 }
+
+/** Paths in the order a base's directory is read (each directory's entries by name, depth first). */
+function walkOrder(a: string, b: string): number {
+  const x = a.split("/");
+  const y = b.split("/");
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const c = x[i]!.localeCompare(y[i]!);
+    if (c !== 0) return c;
+  }
+  return x.length - y.length;
+}
+
+/** The base with its files listed as a base read from disk lists them, whatever was renamed or added. */
+export function inWalkOrder(base: GeneratorBase): GeneratorBase {
+  const files: Record<string, FileSpec> = {};
+  for (const p of Object.keys(base.files).sort(walkOrder)) files[p] = base.files[p]!;
+  return { ...base, files };
+}
