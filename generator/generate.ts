@@ -1,6 +1,7 @@
 /**
  * The scenario generator: `gen:<split>:<difficulty>:<seed>` names one scenario, rebuilt identically from its
- * id on any machine. Each attempt draws a base of the split and a composition of faults; the first attempt
+ * id on any machine. Each attempt draws a base of the split, one of its variants (tasks/generator/variants/)
+ * and a composition of faults; the first attempt
  * whose scenario passes every gate is the scenario; a failing attempt is skipped deterministically (attempt n
  * draws from its own fork of the seed), so the same id always yields the same bytes. Scenarios are kept in a
  * small cache, since a reset and the grader's replay of the same id follow each other.
@@ -11,11 +12,12 @@ import { INJECTORS } from "../tasks/generator/injectors/index.js";
 import type { Injector } from "../tasks/generator/injector.js";
 import { Rng } from "../tasks/generator/rng.js";
 import { composeScenario } from "../tasks/generator/scenario.js";
+import { variantOf } from "../tasks/generator/variants/index.js";
 import type { GeneratedDifficulty, GeneratedSplit } from "../tasks/generator/task.js";
 import { GENERATED_DIFFICULTIES, GENERATED_SPLITS } from "../tasks/generator/task.js";
 import type { GeneratorBase } from "../tasks/generator/define-base.js";
 import type { Scenario } from "../tasks/schema.js";
-import { checkGates } from "./gates.js";
+import { judgeWalk, walkAsShown } from "./gates.js";
 
 export interface GeneratedId {
   split: GeneratedSplit;
@@ -65,13 +67,21 @@ export function generateScenario(id: GeneratedId, options: GeneratorOptions = {}
   const bases = basesOf(id.split, options.bases);
   const attempts = options.attempts ?? 40;
   const root = new Rng(id.seed).fork(`${id.split}/${id.difficulty}`);
+  // A variant of a base of the split: the same repository as another team would have written it. One per
+  // base and seed, so that attempts on the same base meet the same repository (and its simulations, kept).
+  const variants = new Map<string, GeneratorBase>();
   for (let n = 0; n < attempts; n++) {
     const rng = root.fork(`attempt ${n}`);
-    const base = rng.pick(bases);
+    const drawn = rng.pick(bases);
+    let base = variants.get(drawn.id);
+    if (!base) variants.set(drawn.id, (base = variantOf(drawn, root.fork(`variant ${drawn.id}`))));
     const composition = compose(base, injectors, id.difficulty, id.split, rng.fork("compose"));
     if (!composition) continue;
-    const scenario = composeScenario(base, composition.injections, { id: name, difficulty: id.difficulty, slack: 6 + 2 * composition.injections.length });
-    if (checkGates(scenario).ok) return scenario;
+    const drafted = composeScenario(base, composition.injections, { id: name, difficulty: id.difficulty, slack: 6 + 2 * composition.injections.length });
+    // The reference repair meets the faults as a run shows them, each repaired once it is in view.
+    const walk = walkAsShown(drafted, composition.injections.map((i) => i.repair), true);
+    const scenario: Scenario = { ...drafted, solution: walk.solution };
+    if (judgeWalk(scenario, walk, { firstProblem: true }).ok) return scenario;
   }
   throw new GenerationError(name, attempts);
 }

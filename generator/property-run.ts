@@ -30,6 +30,8 @@ export interface PropertyFigures {
   distinctFraction: number;
   meanFaults: number;
   bases: number;
+  /** Distinct clean repositories the scenarios start from (base variants, tasks/generator/variants/). */
+  variants: number;
   msPerScenario: number;
   hashes: Set<string>;
 }
@@ -52,6 +54,7 @@ export function propertyRun(options: PropertyOptions): PropertyFigures {
   const problems: string[] = [];
   const hashes = new Set<string>();
   const bases = new Set<string>();
+  const variants = new Set<string>();
   let faults = 0;
   let generated = 0;
   let sampled = 0;
@@ -69,6 +72,7 @@ export function propertyRun(options: PropertyOptions): PropertyFigures {
     generated++;
     faults += scenario.issues.length;
     bases.add(scenario.base);
+    variants.add(createHash("sha256").update(JSON.stringify(scenario.baseFiles)).digest("hex"));
     hashes.add(contentHash(scenario));
     if ((seed - from) % every === 0) {
       sampled++;
@@ -89,6 +93,7 @@ export function propertyRun(options: PropertyOptions): PropertyFigures {
     distinctFraction: generated === 0 ? 0 : hashes.size / generated,
     meanFaults: generated === 0 ? 0 : faults / generated,
     bases: bases.size,
+    variants: variants.size,
     msPerScenario: (performance.now() - start) / Math.max(1, seeds),
     hashes,
   };

@@ -36,7 +36,7 @@ for (const difficulty of difficulties) {
   console.log(
     `${difficulty.padEnd(7)} ${f.seeds} seeds: ${f.seeds - f.failed.length} passed the gates, ${f.failed.length} found none; ` +
       `${f.sampled} rechecked (regenerated + canaries), ${f.problems.length} problems; distinct ${f.distinct} (${(100 * f.distinctFraction).toFixed(2)}%${distinctOk ? "" : ", under 99%"}); ` +
-      `${f.meanFaults.toFixed(2)} faults on average, ${f.bases} bases; ${f.msPerScenario.toFixed(1)} ms per scenario`,
+      `${f.meanFaults.toFixed(2)} faults on average, ${f.bases} bases in ${f.variants} variants; ${f.msPerScenario.toFixed(1)} ms per scenario`,
   );
   for (const line of [...f.failed, ...f.problems].slice(0, 10)) console.log(`  ${line}`);
   if (split === "validation") {

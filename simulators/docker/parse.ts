@@ -5,6 +5,7 @@
  */
 import { DockerfileParser } from "dockerfile-ast";
 import type { Instruction as AstInstruction } from "dockerfile-ast";
+import { memoByContent } from "../parse-cache.js";
 
 export const KNOWN_INSTRUCTIONS = new Set([
   "ADD", "ARG", "CMD", "COPY", "ENTRYPOINT", "ENV", "EXPOSE", "FROM", "HEALTHCHECK", "LABEL", "MAINTAINER",
@@ -147,7 +148,17 @@ function toInstruction(node: AstInstruction, lines: string[], escape: string): I
   };
 }
 
+/**
+ * The Dockerfile read, shared by content: the build, the pipeline and every step of an episode read the same
+ * unchanged text again and again. A parse is read, never changed.
+ */
 export function parseDockerfile(content: string): ParsedDockerfile {
+  return cachedDockerfile(content);
+}
+
+const cachedDockerfile = memoByContent(readDockerfile);
+
+function readDockerfile(content: string): ParsedDockerfile {
   const dockerfile = DockerfileParser.parse(content);
   const escape = dockerfile.getEscapeCharacter();
   const lines = content.split("\n").map((l) => l.replace(/\r$/, ""));

@@ -42,7 +42,7 @@ function invalidFileLog(file: string, findings: readonly Failure[]): string {
  * What GitHub finds in a file: its YAML problems and, when the YAML can be read, what GitHub's own workflow
  * parser reports (schema, expressions, ids, needs, inputs).
  */
-function parseFindings(source: WorkflowSource): { readable: boolean; findings: ParseFinding[] } {
+function parseFindings(source: WorkflowSource): { readable: boolean; findings: readonly ParseFinding[] } {
   if (source.problems.length > 0) return { readable: false, findings: source.problems.map((p) => ({ category: "yaml", position: p.position, message: p.message })) };
   return { readable: true, findings: readWithGitHubParser(source) };
 }

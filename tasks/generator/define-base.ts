@@ -38,21 +38,40 @@ export interface Discoverable {
   text: string;
 }
 
+/**
+ * The names and numbers a base could have been written with instead, each list starting with the one it is
+ * written with: what its variants (tasks/generator/variants/) draw from besides the axes every base shares.
+ */
+export interface VariantSpace {
+  /**
+   * A name the repository uses as a whole token (the service, its package or module, its image) and the names
+   * another team could have given it. Renamed everywhere it stands as a token, file paths included, so each
+   * choice must be valid wherever the token is used (a Python module, a Java package, a Kubernetes name).
+   */
+  names?: readonly { token: string; choices: readonly string[]; notAfter?: string }[];
+  /** A port the app listens on, and others it could listen on (renamed wherever the number stands alone). */
+  ports?: readonly { port: number; choices: readonly number[] }[];
+}
+
 export interface GeneratorBase extends Base {
   stack: Stack;
   split: Split;
   discoverable: readonly Discoverable[];
+  variants?: VariantSpace;
+  /** For a variant, its choices (`owner=globex name=notes-service ...`); absent for the base as written. */
+  variant?: string;
 }
 
 export interface GeneratorBaseDeclaration extends BaseDeclaration {
   stack: Stack;
   split: Split;
   discoverable: readonly Discoverable[];
+  variants?: VariantSpace;
 }
 
 export function defineGeneratorBase(declaration: GeneratorBaseDeclaration): GeneratorBase {
-  const { stack, split, discoverable, ...base } = declaration;
-  return { ...defineBase(base), stack, split, discoverable };
+  const { stack, split, discoverable, variants, ...base } = declaration;
+  return { ...defineBase(base), stack, split, discoverable, ...(variants ? { variants } : {}) };
 }
 
 type ClusterInput = NonNullable<BaseDeclaration["world"]["cluster"]>;

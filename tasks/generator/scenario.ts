@@ -45,8 +45,9 @@ export function composeScenario(base: GeneratorBase, injections: readonly Inject
   const files = applyInjections(clean, injections);
   let world: unknown = base.world;
   for (const injection of injections) if (injection.world) world = mergeWorld(world, injection.world);
-  // Repairs in the order a run meets the faults: a fault masked by one at an earlier stage shows once that
-  // one is repaired, as an engineer fixing the first failure after another would see it.
+  // Repairs by the stage each fault belongs to: a fault masked by one at an earlier stage shows once that one
+  // is repaired. The generator then orders them as a run actually shows them (generator/gates.ts walkAsShown),
+  // since a step can fail before its stage is reached (a login before the build it pushes).
   const solution = [...injections].sort((a, b) => stageIndex(a.issue.stage) - stageIndex(b.issue.stage)).flatMap((i) => i.repair);
   const faults: Fault[] = Object.keys({ ...clean, ...files })
     .sort()

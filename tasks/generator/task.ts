@@ -12,9 +12,11 @@ export type GeneratedDifficulty = (typeof GENERATED_DIFFICULTIES)[number];
  * - `train`: the train bases, with the injectors' train parameter ranges.
  * - `validation`: the same bases and ranges, under its own seed stream (the generator forks every draw by
  *   split, so `gen:validation:D:n` is not `gen:train:D:n`). It measures generalisation to unseen compositions
- *   of what train shows (in distribution): tune on it. Small spaces (an easy scenario is one fault on one
- *   base) can repeat a train scenario; `npm run gen:check` reports how often.
- * - `test`: only the held-out bases (no base, and no Dockerfile, workflow or manifest, shared with train) and
+ *   of what train shows (in distribution): tune on it. A validation scenario can still repeat a train one by
+ *   chance (the same fault on the same variant of a base); `npm run gen:check -- --split validation` reports
+ *   how often.
+ * - `test`: only the held-out bases (no base, and no Dockerfile, workflow or manifest, shared with train), their
+ *   variants drawn from pools train's never use (owners, domains, folders, replicas, timeouts, schedules), and
  *   the injectors' test parameter ranges (typos, values, versions train never draws): out of distribution.
  *   Report on it; never train or tune on it.
  */

@@ -13,6 +13,10 @@ export const GO_BASES: readonly GeneratorBase[] = [
       "pushes a multi-arch ghcr.io/acme/shipping:main tagged by metadata-action; k8s/ has a read-only root filesystem, a regex Ingress " +
       "path and a NetworkPolicy for the checkout pods and the ingress controller.",
     split: "train",
+    variants: {
+      names: [{ token: "shipping", choices: ["freight", "parcels", "shipments"] }],
+      ports: [{ port: 8081, choices: [8080, 8000, 9090] }],
+    },
     stack: { languages: ["go"], frameworks: ["net/http"], build: ["go"], shape: "api", registry: "ghcr" },
     world: {
       repository: repository("shipping"),
@@ -49,6 +53,10 @@ export const GO_BASES: readonly GeneratorBase[] = [
       "on Alpine as a created user: ci.yml tests on Go 1.21/1.22 with an actions/cache of the module and build caches; publish.yml logs " +
       "in to Docker Hub with the docker CLI and pushes a multi-arch image with `docker buildx build --push`.",
     split: "train",
+    variants: {
+      names: [{ token: "alerts-relay", choices: ["alert-relay", "pager-relay", "webhook-relay"] }],
+      ports: [{ port: 9095, choices: [9090, 8080, 9100] }],
+    },
     stack: { languages: ["go"], frameworks: ["net/http"], build: ["go"], shape: "api", registry: "dockerhub" },
     world: {
       repository: repository("alerts-relay"),

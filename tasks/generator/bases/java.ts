@@ -13,6 +13,10 @@ export const JAVA_BASES: readonly GeneratorBase[] = [
       "mvn verify on Java 21/23 with the Maven cache; release.yml pushes a multi-arch ghcr.io/acme/ledger:main; k8s/ has startup, " +
       "liveness and readiness probes and JAVA_TOOL_OPTIONS from a ConfigMap.",
     split: "train",
+    variants: {
+      names: [{ token: "ledger", choices: ["journal", "bookkeeping", "accounts"] }],
+      ports: [{ port: 8080, choices: [8081, 8000, 9080] }],
+    },
     stack: { languages: ["java"], frameworks: ["spring-boot"], build: ["maven"], shape: "api", registry: "ghcr" },
     world: {
       repository: repository("ledger"),
@@ -49,6 +53,10 @@ export const JAVA_BASES: readonly GeneratorBase[] = [
       "Gradle 8.10/8.11 matrix with setup-gradle's cache; image.yml pushes acme/pricing:main to Docker Hub from the Git context with " +
       "metadata-action; k8s/ is one file with its ConfigMap, Service, Ingress and NetworkPolicy.",
     split: "test",
+    variants: {
+      names: [{ token: "pricing", choices: ["prices", "tariffs", "rating"] }],
+      ports: [{ port: 8090, choices: [8080, 8091, 9000] }],
+    },
     stack: { languages: ["java"], frameworks: ["spring-boot"], build: ["gradle"], shape: "api", registry: "dockerhub" },
     world: {
       repository: repository("pricing"),

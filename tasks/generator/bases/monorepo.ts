@@ -12,6 +12,10 @@ export const MONOREPO_BASES: readonly GeneratorBase[] = [
       "(FastAPI under uvicorn on 8000): ci.yml tests each in its own job with working-directory defaults and per-service cache paths; " +
       "images.yml builds both in a service matrix from their own contexts and pushes them to ghcr.io; k8s/ routes two Ingress paths.",
     split: "train",
+    variants: {
+      names: [{ token: "shop", choices: ["store", "market", "bazaar"] }],
+      ports: [{ port: 4000, choices: [3000, 4001, 4100] }, { port: 8000, choices: [8001, 8080, 9000] }],
+    },
     stack: { languages: ["node", "python"], frameworks: ["express", "fastapi", "uvicorn"], build: ["npm", "pip"], shape: "monorepo", registry: "ghcr" },
     world: {
       repository: repository("shop"),
@@ -65,6 +69,10 @@ export const MONOREPO_BASES: readonly GeneratorBase[] = [
       "builds them in two jobs from their own contexts (the web one with a build arg) and pushes <sha> tags to ghcr.io; a default-deny " +
       "NetworkPolicy with a matchExpressions allow rule.",
     split: "test",
+    variants: {
+      names: [{ token: "fleet", choices: ["convoy", "trucking", "haulage"] }],
+      ports: [{ port: 7070, choices: [7000, 8081, 7171] }],
+    },
     stack: { languages: ["go", "static", "node"], frameworks: ["net/http", "vite", "leaflet", "nginx"], build: ["go", "npm"], shape: "monorepo", registry: "ghcr" },
     world: {
       repository: repository("fleet"),

@@ -12,6 +12,10 @@ export const NODE_BASES: readonly GeneratorBase[] = [
       "runs node --test on Node 18/20/22 with the npm cache; release.yml pushes acme/events-api:main and :<sha> to Docker Hub for " +
       "linux/amd64 and linux/arm64 with QEMU and buildx; k8s/ runs it behind a Service, an nginx Ingress and a NetworkPolicy on a named port.",
     split: "train",
+    variants: {
+      names: [{ token: "events-api", choices: ["events-service", "rsvp-api", "meetups-api"] }],
+      ports: [{ port: 3000, choices: [3001, 8080, 4000] }],
+    },
     stack: { languages: ["node"], frameworks: ["express"], build: ["npm"], shape: "api", registry: "dockerhub" },
     world: {
       repository: repository("events-api"),
@@ -52,6 +56,9 @@ export const NODE_BASES: readonly GeneratorBase[] = [
       "/healthz location: ci.yml tests and builds on Node 20/22 and uploads the bundle; release.yml pushes a multi-arch " +
       "ghcr.io/acme/storefront:main; k8s/ runs it as uid 101 behind a TLS Ingress and a NetworkPolicy.",
     split: "train",
+    variants: {
+      names: [{ token: "storefront", choices: ["shopfront", "webshop", "storefront-web"] }],
+    },
     stack: { languages: ["static", "node"], frameworks: ["react", "vite", "nginx"], build: ["npm"], shape: "static-site", registry: "ghcr" },
     world: {
       repository: repository("storefront"),
@@ -76,6 +83,11 @@ export const NODE_BASES: readonly GeneratorBase[] = [
       "args), REDIS_URL from a Secret: ci.yml tests on Node 20/22 with a Redis service container; release.yml pushes " +
       "ghcr.io/acme/exports:main; k8s/ runs both with one NetworkPolicy over the app's pods.",
     split: "train",
+    variants: {
+      // After a dot it is JavaScript's `module.exports`, not the service.
+      names: [{ token: "exports", choices: ["csv-exports", "exporter", "data-exports"], notAfter: "A-Za-z0-9_." }],
+      ports: [{ port: 8080, choices: [3000, 8000, 8081] }],
+    },
     stack: { languages: ["node"], frameworks: ["express", "bullmq"], build: ["npm"], shape: "api-worker", registry: "ghcr" },
     world: {
       repository: repository("exports"),
@@ -113,6 +125,9 @@ export const NODE_BASES: readonly GeneratorBase[] = [
       "clusters whose ingress controller is Traefik (the default class): ci.yml runs the CRA tests on Node 18/20; publish.yml pushes " +
       "acme/store-kiosk:main for linux/amd64 and linux/arm64 to Docker Hub; no NetworkPolicy, since the store clusters enforce none.",
     split: "test",
+    variants: {
+      names: [{ token: "store-kiosk", choices: ["shop-kiosk", "kiosk-web", "instore-kiosk"] }],
+    },
     stack: { languages: ["static", "node"], frameworks: ["react", "create-react-app", "nginx"], build: ["npm"], shape: "static-site", registry: "dockerhub" },
     world: {
       repository: repository("store-kiosk"),
@@ -139,6 +154,10 @@ export const NODE_BASES: readonly GeneratorBase[] = [
       "PersistentVolumeClaim and a migration Job from the app's image: ci.yml tests on Node 20.x/22.x against a PostgreSQL service " +
       "container and is reused by release.yml, which then pushes ghcr.io/acme/orders-service:main tagged by metadata-action.",
     split: "test",
+    variants: {
+      names: [{ token: "orders-service", choices: ["orders-api", "order-service", "purchases-service"] }],
+      ports: [{ port: 8000, choices: [8080, 3000, 8001] }],
+    },
     stack: { languages: ["node"], frameworks: ["express", "pg", "postgresql"], build: ["npm"], shape: "api-database", registry: "ghcr" },
     world: {
       repository: repository("orders-service"),

@@ -12,6 +12,10 @@ export const PYTHON_BASES: readonly GeneratorBase[] = [
       "pytest on Python 3.11/3.12 with the pip cache; release.yml pushes a linux/amd64+arm64 image to ghcr.io with QEMU, buildx and " +
       "metadata-action; k8s/ runs it behind a Service, an nginx Ingress and a NetworkPolicy.",
     split: "train",
+    variants: {
+      names: [{ token: "notes-api", choices: ["notes-service", "notebook-api", "memo-api"] }],
+      ports: [{ port: 8000, choices: [8080, 8001, 9000] }],
+    },
     stack: { languages: ["python"], frameworks: ["fastapi", "uvicorn"], build: ["pip"], shape: "api", registry: "ghcr" },
     world: {
       repository: repository("notes-api"),
@@ -51,6 +55,10 @@ export const PYTHON_BASES: readonly GeneratorBase[] = [
       "DATABASE_URL and the secret key from Secrets, migrations in an init container: ci.yml tests on Python 3.11/3.12 against " +
       "PostgreSQL and Redis service containers; release.yml pushes ghcr.io/acme/billing:<sha>, which k8s/ deploys.",
     split: "train",
+    variants: {
+      names: [{ token: "billing", choices: ["invoicing", "payments", "accounting"] }],
+      ports: [{ port: 8000, choices: [8080, 8001, 9000] }],
+    },
     stack: { languages: ["python"], frameworks: ["django", "celery", "gunicorn"], build: ["pip"], shape: "api-worker", registry: "ghcr" },
     world: {
       repository: repository("billing"),
@@ -90,6 +98,10 @@ export const PYTHON_BASES: readonly GeneratorBase[] = [
       "Service), DATABASE_URL from a Secret: ci.yml runs pytest on Python 3.11/3.12 against a PostgreSQL service container; release.yml " +
       "pushes acme/tasks-api:main to Docker Hub with build-push-action and a registry cache.",
     split: "train",
+    variants: {
+      names: [{ token: "tasks-api", choices: ["todo-api", "tasks-service", "worklist-api"] }],
+      ports: [{ port: 8080, choices: [8000, 5000, 8081] }],
+    },
     stack: { languages: ["python"], frameworks: ["flask", "sqlalchemy", "gunicorn", "postgresql"], build: ["pip"], shape: "api-database", registry: "dockerhub" },
     world: {
       repository: repository("tasks-api"),
@@ -131,6 +143,10 @@ export const PYTHON_BASES: readonly GeneratorBase[] = [
       "pytest on Python 3.10-3.12 with an actions/cache pip cache; docker.yml logs in to Docker Hub with the docker CLI and pushes " +
       "acme/quotes:<sha> and :main; k8s/ is one file with the ConfigMap, Deployment, Service and an Exact-path Ingress.",
     split: "test",
+    variants: {
+      names: [{ token: "quotes", choices: ["sayings", "epigrams", "aphorisms"] }],
+      ports: [{ port: 5000, choices: [5001, 8000, 8080] }],
+    },
     stack: { languages: ["python"], frameworks: ["flask", "gunicorn", "redis"], build: ["pip"], shape: "api", registry: "dockerhub" },
     world: {
       repository: repository("quotes"),
@@ -168,6 +184,10 @@ export const PYTHON_BASES: readonly GeneratorBase[] = [
       "ConfigMap both as variables and as a mounted TOML file, a read-only root filesystem with an emptyDir /tmp: ci.yml runs pytest " +
       "on Python 3.11-3.13; release.yml logs in to ghcr.io with the docker CLI and GITHUB_TOKEN and pushes the <sha> tag k8s/ deploys.",
     split: "train",
+    variants: {
+      names: [{ token: "digest", choices: ["newsletter", "briefing", "roundup"] }],
+      ports: [{ port: 8088, choices: [8000, 8090, 8080] }],
+    },
     stack: { languages: ["python"], frameworks: ["fastapi", "uvicorn"], build: ["pip"], shape: "api-worker", registry: "ghcr" },
     world: {
       repository: repository("digest"),

@@ -5,9 +5,8 @@
  * container's `command` replaces the ENTRYPOINT (and the CMD with it); its `args` replace the CMD.
  */
 import path from "node:path";
-import { parseAllDocuments } from "yaml";
 import { lookupImage } from "../../../simulators/images/index.js";
-import { isManifestPath } from "../../../simulators/k8s/index.js";
+import { isManifestPath, parseManifestFile } from "../../../simulators/k8s/manifests.js";
 import type { World } from "../../../simulators/world.js";
 import type { RuleCode } from "../../../simulators/rule-codes.js";
 import type { GenFile } from "../injector.js";
@@ -71,9 +70,9 @@ export function containersRunning(files: ReadonlyMap<string, GenFile>, world: Wo
   const out: ImageContainer[] = [];
   for (const [file, { content }] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (file.startsWith(".github/") || !/\.ya?ml$/.test(file) || !isManifestPath(file, content)) continue;
-    for (const doc of parseAllDocuments(content)) {
-      if (doc.errors.length > 0) continue;
-      const object: unknown = doc.toJS();
+    for (const doc of parseManifestFile(file, content).documents) {
+      if (doc.problem) continue;
+      const object: unknown = doc.value;
       const kind = isObject(object) && typeof object["kind"] === "string" ? object["kind"] : "";
       const spec = TEMPLATE[kind] ? at(object, TEMPLATE[kind]!) : undefined;
       if (!isObject(spec)) continue;

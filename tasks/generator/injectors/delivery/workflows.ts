@@ -5,6 +5,7 @@
  * a place for a pipeline fault and is left out.
  */
 import { isMap, isScalar, isSeq, parseDocument } from "yaml";
+import { memoByContent } from "../../../../simulators/parse-cache.js";
 import type { Node, YAMLMap } from "yaml";
 import type { GenFile } from "../../injector.js";
 
@@ -137,8 +138,17 @@ function matrixOf(node: unknown): Record<string, string[]> {
   return out;
 }
 
-/** Reads one workflow file; null when it does not parse or has no jobs. */
+/** Reads one workflow file; null when it does not parse or has no jobs. Shared by content: read, never changed. */
 export function readWorkflow(file: string, content: string): Workflow | null {
+  return cachedWorkflows(`${file}\n${content}`);
+}
+
+const cachedWorkflows = memoByContent((key) => {
+  const cut = key.indexOf("\n");
+  return parseWorkflow(key.slice(0, cut), key.slice(cut + 1));
+});
+
+function parseWorkflow(file: string, content: string): Workflow | null {
   const doc = parseDocument(content, { uniqueKeys: false });
   if (doc.errors.length > 0 || !isMap(doc.contents)) return null;
   const jobsNode = doc.contents.get("jobs", true);

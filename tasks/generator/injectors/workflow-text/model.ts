@@ -6,6 +6,7 @@
  * is not a place for a second one.
  */
 import { isMap, parseDocument } from "yaml";
+import { memoByContent } from "../../../../simulators/parse-cache.js";
 import type { GenFile } from "../../injector.js";
 
 /** A `key: value` line and the lines under it. */
@@ -109,6 +110,19 @@ function stepsOf(lines: readonly string[], steps: Entry): Step[] {
  * @example mapWorkflow(".github/workflows/ci.yml", text)?.jobs.map((j) => j.key) // ["test"]
  */
 export function mapWorkflow(file: string, content: string): WorkflowMap | null {
+  return cachedMaps(`${file}\n${content}`);
+}
+
+/**
+ * Maps by file and content: every workflow injector of every attempt maps the same few files, and a map is
+ * read, never changed.
+ */
+const cachedMaps = memoByContent((key) => {
+  const cut = key.indexOf("\n");
+  return readMap(key.slice(0, cut), key.slice(cut + 1));
+});
+
+function readMap(file: string, content: string): WorkflowMap | null {
   const doc = parseDocument(content);
   if (doc.errors.length > 0 || !isMap(doc.contents)) return null;
   const lines = content.split("\n");
