@@ -20,6 +20,10 @@ const title = CHROMIUM === null ? `replay view in chromium (${SKIP_REASON})` : "
 let rig: BrowserRig;
 /** `breakfix eval --agent oracle,baseline --task full_pipeline --jsonl`'s output folder. */
 let results: string;
+/** The same for pipeline_build_push, a task the heuristic baseline does not solve whole. */
+let contested: string;
+/** A scenario of it the baseline fails, for the arena. */
+const ARENA_SCENARIO = "image_tag_mismatch";
 
 interface EvalLine {
   agent: string;
@@ -37,6 +41,8 @@ beforeAll(async () => {
   results = mkdtempSync(path.join(os.tmpdir(), "breakfix-eval-"));
   const io = { stdout: () => {}, stderr: () => {}, env: {}, cwd: process.cwd() };
   expect(await runEval(["--agent", "oracle,baseline", "--task", "full_pipeline", "--jsonl", "--out", results, "--quiet"], io)).toBe(0);
+  contested = mkdtempSync(path.join(os.tmpdir(), "breakfix-eval-"));
+  expect(await runEval(["--agent", "oracle,baseline", "--task", "pipeline_build_push", "--jsonl", "--out", contested, "--quiet"], io)).toBe(0);
   rig = await startRig();
 }, 90_000);
 
@@ -93,26 +99,27 @@ suite(title, { timeout: 60_000 }, () => {
   it("shows two agents' results side by side and compares one scenario of them in the arena", async () => {
     const page = await rig.page();
     await openPlayground(page, `${rig.server.url}/#replay`);
-    await page.setInputFiles("#trajectory-file", [path.join(results, "oracle.jsonl"), path.join(results, "baseline.jsonl")]);
+    await page.setInputFiles("#trajectory-file", [path.join(contested, "oracle.jsonl"), path.join(contested, "baseline.jsonl")]);
     await page.waitForSelector("#results-heading");
     expect(await page.locator("#results-heading").textContent()).toBe("Results: oracle vs baseline");
     expect(await page.locator(".results-table thead th").allTextContents()).toEqual(["scenario", "oracle", "baseline", "arena"]);
-    const baseline = linesOf(path.join(results, "baseline.jsonl")).find((l) => l.scenario_id === "full_pipeline_three_bugs")!;
-    const row = page.locator('.results-table tr[data-scenario="full_pipeline_three_bugs"]');
+    const baseline = linesOf(path.join(contested, "baseline.jsonl")).find((l) => l.scenario_id === ARENA_SCENARIO)!;
+    const oracle = linesOf(path.join(contested, "oracle.jsonl")).find((l) => l.scenario_id === ARENA_SCENARIO)!;
+    const row = page.locator(`.results-table tr[data-scenario="${ARENA_SCENARIO}"]`);
     expect(await row.locator('td[data-agent="baseline"] .num').textContent()).toBe(baseline.score.toFixed(2));
 
     // The filter narrows the rows.
-    await page.fill("#results-filter", "three_bugs");
+    await page.fill("#results-filter", "tag_mismatch");
     await expect.poll(() => page.locator(".results-table tbody tr").count()).toBe(1);
 
-    await row.getByRole("button", { name: "Compare on full_pipeline_three_bugs" }).click();
+    await row.getByRole("button", { name: `Compare on ${ARENA_SCENARIO}` }).click();
     await page.waitForSelector("#arena-result:not([hidden])");
     expect(baseline.score).toBeLessThan(0.9);
-    expect(await page.locator("#arena-verdict").textContent()).toMatch(/^oracle wins on full_pipeline_three_bugs: /);
+    expect(await page.locator("#arena-verdict").textContent()).toMatch(new RegExp(`^oracle wins on ${ARENA_SCENARIO}: `));
     const sides = page.locator(".arena-side");
     expect(await sides.count()).toBe(2);
-    expect(await sides.nth(0).locator(".arena-score").textContent()).toBe("score 0.90 in 3 steps");
-    expect(await sides.nth(1).locator(".arena-score").textContent()).toBe(`score ${baseline.score.toFixed(2)} in ${baseline.actions.length} steps`);
+    expect(await sides.nth(0).locator(".arena-score").textContent()).toBe(`score 0.90 in ${oracle.actions.length} step${oracle.actions.length === 1 ? "" : "s"}`);
+    expect(await sides.nth(1).locator(".arena-score").textContent()).toBe(`score ${baseline.score.toFixed(2)} in ${baseline.actions.length} step${baseline.actions.length === 1 ? "" : "s"}`);
     // Side by side at 1280 px: the two columns share a row.
     const [a, b] = [(await sides.nth(0).boundingBox())!, (await sides.nth(1).boundingBox())!];
     expect(Math.abs(a.y - b.y)).toBeLessThan(2);
@@ -121,7 +128,7 @@ suite(title, { timeout: 60_000 }, () => {
 
     // Choosing the same agent twice is refused with a reason.
     await page.selectOption("#compare-b", "oracle");
-    await row.getByRole("button", { name: "Compare on full_pipeline_three_bugs" }).click();
+    await row.getByRole("button", { name: `Compare on ${ARENA_SCENARIO}` }).click();
     await expect.poll(() => page.locator("#replay-error").textContent()).toContain("two different agents");
     expect(page.problems).toEqual([]);
   });
