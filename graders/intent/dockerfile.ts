@@ -9,12 +9,15 @@
  *    Dockerfile now supplies (`ARG APP_VERSION=dev` keeps `test -n "$APP_VERSION"` verbatim and makes it
  *    pass whatever the release passes in);
  *  - base-image-pins: no base image lost its version pin;
- *  - image-metadata: the image still exposes a port, keeps its HEALTHCHECK and the environment it set.
+ *  - image-metadata: the image still exposes a port, keeps its HEALTHCHECK, the environment it set, the
+ *    command it starts (a CMD or ENTRYPOINT of its own, not the base image's default), its working directory,
+ *    and the repository files it was built to hold (a config copied into place).
  * The reference is the starting files' facts, else (a build that never ran there) the clean base's.
  */
 import type { CommandFact } from "../../simulators/shell/commands.js";
 import type { GuardFact } from "../../simulators/docker/commands/command.js";
 import type { DeclaredDockerfile } from "../../simulators/docker/declared.js";
+import type { Image } from "../../simulators/docker/image.js";
 import { builtImages, declaredDockerfiles, guardsRun } from "./docker-facts.js";
 import type { IntentCheck, IntentInputs, Violation } from "./types.js";
 
@@ -153,6 +156,33 @@ export const baseImagePinsKept: IntentCheck = {
   },
 };
 
+/** Whether the image's start command is its own: a CMD or ENTRYPOINT of the Dockerfile (line 0 is the base image's). */
+const ownStart = (image: Image) => (image.entrypoint?.line ?? 0) > 0 || (image.cmd?.line ?? 0) > 0;
+
+/** Image paths that hold a file of the repository, with that file. */
+function repositoryFiles(image: Image): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [p, entry] of image.fs) if (entry.type === "file" && entry.source !== undefined) out.set(p, entry.source);
+  return out;
+}
+
+/**
+ * What the image no longer has of what the reference image had: its start command, workdir and copied files.
+ * `written` are the instructions the starting Dockerfile's final stage has: where the reference image is the
+ * clean base's (the starting build never ran), what the starting file lacks is the fault, not the fix's loss.
+ */
+function configurationLost(was: Image, is: Image, written: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  const wrote = (...keywords: string[]) => keywords.some((k) => written.has(k));
+  if (ownStart(was) && !ownStart(is) && wrote("CMD", "ENTRYPOINT")) out.push("the image no longer sets the command it starts (CMD or ENTRYPOINT): it would run its base image's default");
+  if (was.workdir !== "/" && is.workdir !== was.workdir && wrote("WORKDIR")) out.push(`the image's working directory moved from ${was.workdir} to ${is.workdir}`);
+  const now = repositoryFiles(is);
+  const lost = new Map<string, string>();
+  for (const [p, source] of repositoryFiles(was)) if (now.get(p) !== source && !lost.has(source)) lost.set(source, p);
+  for (const [source, p] of lost) out.push(`the image no longer holds ${source} at ${p}`);
+  return out;
+}
+
 export const imageMetadataKept: IntentCheck = {
   name: "image-metadata",
   check(inputs) {
@@ -169,6 +199,8 @@ export const imageMetadataKept: IntentCheck = {
       for (const [name, origin] of was.envOrigins ?? []) {
         if (origin !== "image" && !is.env.has(name)) out.push(violation("image-metadata", path, `the image no longer sets ${name}`));
       }
+      const written = new Set(declaredDockerfiles(inputs.initial).get(path)?.finalKeywords ?? []);
+      if (was.known && is.known) for (const message of configurationLost(was, is, written)) out.push(violation("image-metadata", path, message));
     }
     return out;
   },

@@ -27,6 +27,8 @@ export interface DeclaredDockerfile {
   runs: DeclaredRun[];
   /** The final stage's last USER as written, or null (it runs as its base image's user). */
   finalUser: string | null;
+  /** The instructions the final stage has (`WORKDIR`, `CMD`, …): what a fix could have deleted from it. */
+  finalKeywords: string[];
 }
 
 export function declaredDockerfile(parsed: ParsedDockerfile, globalArgs: ReadonlyMap<string, string>): DeclaredDockerfile {
@@ -47,5 +49,6 @@ export function declaredDockerfile(parsed: ParsedDockerfile, globalArgs: Readonl
   }
   const final = parsed.stages[parsed.stages.length - 1];
   const user = final ? [...final.instructions].reverse().find((i) => i.keyword === "USER") : undefined;
-  return { stages, runs, finalUser: user ? user.args.trim() : null };
+  const finalKeywords = [...new Set(final?.instructions.map((i) => i.keyword) ?? [])];
+  return { stages, runs, finalUser: user ? user.args.trim() : null, finalKeywords };
 }

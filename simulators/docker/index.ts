@@ -16,7 +16,7 @@ import { buildContext } from "./context.js";
 import { buildLog, runLog } from "./log.js";
 import { declaredDockerfile } from "./declared.js";
 import { DOCKER_DOMAIN } from "./events.js";
-import type { DockerEvent, DockerUnit } from "./events.js";
+import type { DockerEvent, DockerfileDeclaredEvent, DockerUnit } from "./events.js";
 import type { BuildStage, ParsedDockerfile } from "./parse.js";
 import { parseDockerfile } from "./parse.js";
 import { documentRoots, staticSiteProblem } from "./static-site.js";
@@ -171,6 +171,19 @@ function smokeTestSite(unit: UnitRun<DockerEvent, DockerUnit>, engine: RuleEngin
   verdict.failed.diagnostic.log = [`$ docker run -d -p ${port}:${port} <image>`, ...(problem ?? [])].join("\n");
   unit.stop([]);
   return { image, failed: true, failure: verdict.failed };
+}
+
+/**
+ * Records what a Dockerfile declares without building it: a delivery that stopped before its build still has a
+ * Dockerfile whose stages, RUN commands and final-stage instructions a later state can be compared with.
+ */
+export function declareDockerfile(engine: RuleEngine, repo: Repository, file: string): void {
+  const content = repo.get(file)?.content;
+  if (content === undefined) return;
+  const parsed = parseDockerfile(content);
+  const globalArgs = new Map([...platformArgs(), ...globalArgValues(parsed, undefined)]);
+  const event: DockerfileDeclaredEvent = { type: "dockerfile-declared", file, declared: declaredDockerfile(parsed, globalArgs) };
+  engine.facts.add(file, event);
 }
 
 /** Every Dockerfile of a repository, each built from its own directory (or `--context DIR`). */

@@ -10,7 +10,8 @@
  */
 import path from "node:path";
 import { diagnosticKey } from "../diagnostic.js";
-import { appForContext, DOCKER_RULES, isDockerfilePath, simulateDockerfile } from "../docker/index.js";
+import { appForContext, declareDockerfile, DOCKER_RULES, isDockerfilePath, simulateDockerfile } from "../docker/index.js";
+import type { DockerfileDeclaredEvent } from "../docker/events.js";
 import type { Image } from "../docker/image.js";
 import { parseDockerfile } from "../docker/parse.js";
 import { RuleEngine } from "../engine/engine.js";
@@ -147,6 +148,9 @@ function deliver(repo: Repository, world: World, options: SimulationOptions): Si
       simulateDockerfile(engine, repo, options, { file, contextDir: options.dockerContext ?? path.posix.dirname(file) });
     }
   }
+  // What every Dockerfile declares is a fact even where the run never reached its build.
+  const declared = new Set(engine.facts.of<DockerfileDeclaredEvent>("dockerfile-declared").map((f) => f.event.file));
+  for (const file of [...repo.keys()].filter((p) => isDockerfilePath(p) && !declared.has(p)).sort()) declareDockerfile(engine, repo, file);
   return finish(engine.result(), options);
 }
 
