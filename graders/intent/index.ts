@@ -8,6 +8,7 @@ import { noHardCodedSecrets } from "./secrets.js";
 import { noSuppressions } from "./suppressions.js";
 import type { IntentCheck, IntentInputs, Violation } from "./types.js";
 import { workflowIntent } from "./workflow.js";
+import { workflowJobsKept } from "./workflow-runs.js";
 
 export type { IntentCheck, IntentCheckName, IntentInputs, RepositoryState, Violation } from "./types.js";
 
@@ -17,6 +18,7 @@ export const INTENT_CHECKS: readonly IntentCheck[] = [
   noHardCodedSecrets,
   ...DOCKERFILE_CHECKS,
   workflowIntent,
+  workflowJobsKept,
   deliveryIntent,
   runtimeRequirementsKept,
   k8sObjectsKept,
