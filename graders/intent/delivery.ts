@@ -151,16 +151,20 @@ function deliveredBy(state: RepositoryState): Map<string, Delivered> {
   return out;
 }
 
-function runViolations(base: RepositoryState | null, current: RepositoryState): Violation[] {
+function runViolations(initial: RepositoryState, base: RepositoryState | null, current: RepositoryState): Violation[] {
   if (!base) return [];
   const out: Violation[] = [];
   const now = deliveredBy(current);
+  const start = deliveredBy(initial);
   for (const [path, was] of deliveredBy(base)) {
     const is = now.get(path);
     if (!is) continue;
     for (const [repository, files] of was.builtFrom) {
-      const built = is.builtFrom.get(repository);
-      if (built && ![...files].every((f) => built.has(f))) out.push({ check: "delivery", file: path, message: `${path}: ${repository} is now built from ${[...built].join(", ")}, not ${[...files].join(", ")}` });
+      // A Dockerfile that is not there (the starting files' wrong path) fails the build: not this check's to judge.
+      const built = [...(is.builtFrom.get(repository) ?? [])].filter((f) => current.repo.has(f));
+      const asStarted = start.get(path)?.builtFrom.get(repository);
+      if (built.length === 0 || [...files].every((f) => built.includes(f)) || built.every((f) => asStarted?.has(f))) continue;
+      out.push({ check: "delivery", file: path, message: `${path}: ${repository} is now built from ${built.join(", ")}, not ${[...files].join(", ")}` });
     }
     if (!is.complete || !was.complete) continue;
     const lost = [...was.pushed].filter((t) => !is.pushed.has(t));
@@ -171,5 +175,5 @@ function runViolations(base: RepositoryState | null, current: RepositoryState): 
 
 export const deliveryIntent: IntentCheck = {
   name: "delivery",
-  check: ({ initial, base, current }) => [...violationsOf(initial, current), ...runViolations(base, current)],
+  check: ({ initial, base, current }) => [...violationsOf(initial, current), ...runViolations(initial, base, current)],
 };

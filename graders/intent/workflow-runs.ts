@@ -136,7 +136,7 @@ function runChanges(path: string, base: RunView | undefined, current: RunView | 
     const now = current.legs.get(key);
     if (!now) continue;
     if (leg.status === "success" && now.status === "switched-off") out.push(`${path}: job leg '${leg.leg}' no longer runs: its if: never holds on the workflow's trigger`);
-    if (leg.runner !== null && now.runner === null && now.status !== "switched-off") out.push(`${path}: job leg '${leg.leg}' now asks for a runner no GitHub-hosted image provides: what it would do there is not known`);
+    if (leg.runner !== null && now.runner === null && now.status !== "switched-off" && now.status !== "not-run") out.push(`${path}: job leg '${leg.leg}' now asks for a runner no GitHub-hosted image provides: what it would do there is not known`);
   }
   for (const [key, step] of base.steps) {
     const now = current.steps.get(key);
