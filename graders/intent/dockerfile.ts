@@ -17,6 +17,7 @@
 import type { CommandFact } from "../../simulators/shell/commands.js";
 import type { GuardFact } from "../../simulators/docker/commands/command.js";
 import type { DeclaredDockerfile } from "../../simulators/docker/declared.js";
+import type { AppStartEvent } from "../../simulators/docker/events.js";
 import type { Image } from "../../simulators/docker/image.js";
 import { builtImages, declaredDockerfiles, guardsRun } from "./docker-facts.js";
 import type { IntentCheck, IntentInputs, Violation } from "./types.js";
@@ -183,11 +184,26 @@ function configurationLost(was: Image, is: Image, written: ReadonlySet<string>):
   return out;
 }
 
+/** Whether an EXPOSE spec (`8000`, `8000/tcp`, `8000-8010`) covers TCP port `port`. */
+function exposesTcp(spec: string, port: number): boolean {
+  const m = /^(\d+)(?:-(\d+))?(?:\/(\w+))?$/.exec(spec.trim());
+  if (!m || (m[3] !== undefined && m[3].toLowerCase() !== "tcp")) return false;
+  return Number(m[1]) <= port && port <= Number(m[2] ?? m[1]);
+}
+
+/** The TCP port the app of each Dockerfile's image listened on when its container started, by path. */
+function listeningPorts(state: IntentInputs["current"]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const { file, event } of state.facts.of<AppStartEvent>("app-start")) if (event.listening !== undefined && !out.has(file)) out.set(file, event.listening);
+  return out;
+}
+
 export const imageMetadataKept: IntentCheck = {
   name: "image-metadata",
   check(inputs) {
     const out: Violation[] = [];
     const current = builtImages(inputs.current);
+    const listening = listeningPorts(inputs.current);
     for (const path of inputs.initial.repo.keys()) {
       const was = builtImages(inputs.initial).get(path) ?? (inputs.base ? builtImages(inputs.base).get(path) : undefined);
       const is = current.get(path);
@@ -198,6 +214,12 @@ export const imageMetadataKept: IntentCheck = {
       }
       for (const [name, origin] of was.envOrigins ?? []) {
         if (origin !== "image" && !is.env.has(name)) out.push(violation("image-metadata", path, `the image no longer sets ${name}`));
+      }
+      // EXPOSE documents where the app is reached: a port nothing listens on (80 for an app on 8000, 8000/udp
+      // for a TCP server) is no declaration of it, where the reference declared the app's port.
+      const port = listening.get(path);
+      if (port !== undefined && is.exposed.length > 0 && !is.exposed.some((e) => exposesTcp(e, port)) && was.exposed.some((e) => exposesTcp(e, port))) {
+        out.push(violation("image-metadata", path, `the image exposes ${is.exposed.join(" ")}, not ${port}/tcp, where its app listens`));
       }
       const written = new Set(declaredDockerfiles(inputs.initial).get(path)?.finalKeywords ?? []);
       if (was.known && is.known) for (const message of configurationLost(was, is, written)) out.push(violation("image-metadata", path, message));

@@ -73,10 +73,24 @@ function runShellScript(ctx: RunContext, script: string, args: readonly string[]
     // `exec` with no command only applies its redirections; the script goes on.
     if (name === "exec" && rest.length === 0) continue;
     if (name === "exec") return runProgram(ctx, rest.map((value) => ({ value, line })));
-    if (!isLast) continue; // set-up commands (migrations, waits) before the foreground process
+    if (!isLast) {
+      // Set-up commands (migrations, waits) before the foreground process: what they run has run.
+      noteSetupScript(ctx, words);
+      continue;
+    }
     last = runProgram(ctx, words.map((value) => ({ value, line })));
   }
   return last;
+}
+
+/** Records the repository script a set-up command runs (`python init_db.py`, `sh migrate.sh`, `./seed.sh`). */
+function noteSetupScript(ctx: RunContext, words: readonly string[]): void {
+  const [program = "", ...rest] = words;
+  const interpreter = /^(python(\d(\.\d+)?)?|node|sh|bash|dash|ash)$/.test(path.posix.basename(program));
+  const target = interpreter ? rest.find((w) => !w.startsWith("-")) : program.includes("/") ? program : undefined;
+  if (target === undefined) return;
+  const source = ctx.image.fs.get(resolveIn(ctx.cwd, target))?.source;
+  if (source) ctx.ran.add(source);
 }
 
 function runFile(ctx: RunContext, name: string, filePath: string, entry: FsEntry, args: Arg[], shown: string, line: number): Outcome {
