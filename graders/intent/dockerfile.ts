@@ -9,6 +9,8 @@
  *    Dockerfile now supplies (`ARG APP_VERSION=dev` keeps `test -n "$APP_VERSION"` verbatim and makes it
  *    pass whatever the release passes in);
  *  - base-image-pins: no base image lost its version pin;
+ *  - image-start: an image built only to be pushed (nothing here runs it) still starts and serves where the
+ *    clean base's did, when started aside: its app not bound to loopback, its server still installed;
  *  - image-metadata: the image still exposes a port, keeps its HEALTHCHECK, the environment it set, the
  *    command it starts (a CMD or ENTRYPOINT of its own, not the base image's default), its working directory,
  *    and the repository files it was built to hold (a config copied into place).
@@ -17,7 +19,7 @@
 import type { CommandFact } from "../../simulators/shell/commands.js";
 import type { GuardFact } from "../../simulators/docker/commands/command.js";
 import type { DeclaredDockerfile } from "../../simulators/docker/declared.js";
-import type { AppStartEvent } from "../../simulators/docker/events.js";
+import type { AppStartEvent, ImageStartEvent } from "../../simulators/docker/events.js";
 import type { Image } from "../../simulators/docker/image.js";
 import { builtImages, declaredDockerfiles, guardsRun } from "./docker-facts.js";
 import type { IntentCheck, IntentInputs, Violation } from "./types.js";
@@ -228,4 +230,24 @@ export const imageMetadataKept: IntentCheck = {
   },
 };
 
-export const DOCKERFILE_CHECKS: readonly IntentCheck[] = [buildStagesKept, imageUserKept, buildCommandsKept, buildGuardsKept, baseImagePinsKept, imageMetadataKept];
+/** Each Dockerfile's image started aside (pushed, never run here): served, or what stopped it; undecided left out. */
+function startsAside(state: IntentInputs["current"]): Map<string, ImageStartEvent> {
+  const out = new Map<string, ImageStartEvent>();
+  for (const { event } of state.facts.of<ImageStartEvent>("image-start")) if (event.decided && !out.has(event.file)) out.set(event.file, event);
+  return out;
+}
+
+export const imageStartKept: IntentCheck = {
+  name: "image-start",
+  check(inputs) {
+    if (!inputs.base) return [];
+    const before = startsAside(inputs.base);
+    const out: Violation[] = [];
+    for (const [path, now] of startsAside(inputs.current)) {
+      if (before.get(path)?.serving === true && !now.serving) out.push(violation("image-start", path, `the image the pipeline pushes no longer starts and serves (${now.failure ?? "it does not serve"})`));
+    }
+    return out;
+  },
+};
+
+export const DOCKERFILE_CHECKS: readonly IntentCheck[] = [buildStagesKept, imageUserKept, buildCommandsKept, buildGuardsKept, baseImagePinsKept, imageMetadataKept, imageStartKept];

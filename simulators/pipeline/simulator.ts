@@ -43,6 +43,8 @@ export const DELIVERY_RULES = [...WORKFLOW_RULES, ...DOCKER_RULES, ...K8S_RULES,
 interface Builds {
   images: Map<ImageBuild, Image>;
   dockerfiles: Set<string>;
+  /** The repository has manifests: the cluster it deploys to runs its images. */
+  deploys: boolean;
 }
 
 /**
@@ -66,7 +68,9 @@ function imageBuilder(unit: UnitRun<PipelineEvent, PipelineUnit>, engine: RuleEn
         contextDir: build.context ?? ".",
         buildArgs: new Map(Object.entries(build.buildArgs)),
         // A delivery runs its images only where it deploys them: the cluster judges the containers, not `docker run`.
+        // One that deploys nothing here ships them to be run elsewhere: each is started aside, as a fact only.
         run: false,
+        probeStart: !builds.deploys,
         soft: how.soft,
         ...(platform ? { platform } : {}),
         ...(build.target ? { target: build.target } : {}),
@@ -105,7 +109,7 @@ export function simulatePipeline(repo: Repository, world: World, options: Simula
 function deliver(repo: Repository, world: World, options: SimulationOptions): SimulationResult {
   const gated = options.worldKnown !== false;
   const engine = new RuleEngine(DELIVERY_RULES, { world, worldKnown: gated, context: options.context !== false });
-  const builds: Builds = { images: new Map(), dockerfiles: new Set() };
+  const builds: Builds = { images: new Map(), dockerfiles: new Set(), deploys: manifestObjects(repo, world, options).length > 0 };
   const runs: WorkflowRun[] = [];
   const deliveries: string[] = [];
   let everyRunComplete = true;
