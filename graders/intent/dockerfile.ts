@@ -129,8 +129,14 @@ export const buildGuardsKept: IntentCheck = {
       if ([...runCommands(is)].some((c) => GUARD_PROGRAMS.has(c))) {
         for (const g of declaredGuards(was)) if (!kept.has(g)) out.push(violation("build-guards", path, `the check '${g}' was rewritten`));
       }
-      // A guard that passes because the Dockerfile now defaults what it checks was bypassed, not satisfied.
+      // A guard that passes because the Dockerfile now defaults what it checks was bypassed, not satisfied; and
+      // a default given to what a guard checks, even one the release overrides, makes every other build pass it.
       const before = referenceGuards(inputs, path);
+      for (const guard of before.values()) {
+        for (const v of guard.variables) {
+          if (was.argDefaults[v.name] === false && is.argDefaults[v.name] === true) out.push(violation("build-guards", path, `ARG ${v.name} now has a default, so the check '${guard.text}' passes for a build that gives it none`));
+        }
+      }
       for (const guard of guardsRun(inputs.current).get(path) ?? []) {
         const ref = before.get(guard.text);
         if (guard.status !== 0 || !ref) continue;
