@@ -163,7 +163,9 @@ function runViolations(initial: RepositoryState, base: RepositoryState | null, c
       // A Dockerfile that is not there (the starting files' wrong path) fails the build: not this check's to judge.
       const built = [...(is.builtFrom.get(repository) ?? [])].filter((f) => current.repo.has(f));
       const asStarted = start.get(path)?.builtFrom.get(repository);
-      if (built.length === 0 || [...files].every((f) => built.includes(f)) || built.every((f) => asStarted?.has(f))) continue;
+      // A Dockerfile moved (the base's is gone) is built from where it now is; one still there must be the one used.
+      const kept = [...files].filter((f) => current.repo.has(f));
+      if (built.length === 0 || kept.every((f) => built.includes(f)) || built.every((f) => asStarted?.has(f))) continue;
       out.push({ check: "delivery", file: path, message: `${path}: ${repository} is now built from ${built.join(", ")}, not ${[...files].join(", ")}` });
     }
     if (!is.complete || !was.complete) continue;
