@@ -14,6 +14,7 @@ export const INTENT_CHECK_NAMES = [
   "build-guards",
   "base-image-pins",
   "image-metadata",
+  "image-start",
   "workflow-jobs",
   "workflow-steps",
   "workflow-commands",

@@ -7,8 +7,14 @@
  *
  * A build step's inputs are read on every leg of its job: `platforms: ${{ matrix.platform }}` builds every
  * platform the matrix lists, so deleting a leg drops a platform even though the step reads the same.
+ *
+ * And on what the run did: once a workflow's run gets through, every tag the clean base's run pushed is pushed
+ * again (a push echoed, renamed, retagged or left in a function nothing calls pushes nothing), and each image
+ * repository is still built from the Dockerfile it was built from (the API's tags on the web app's image are
+ * not the API).
  */
 import type { WorkflowStepEvent } from "../../simulators/workflow/declared-events.js";
+import type { ImageBuildEvent, ImagePushedEvent, JobLegEvent } from "../../simulators/workflow/events.js";
 import type { IntentCheck, RepositoryState, Violation } from "./types.js";
 import type { DeclaredWorkflow } from "./workflow-declared.js";
 import { declaredWorkflows, inputOnLegs } from "./workflow-declared.js";
@@ -114,7 +120,62 @@ function violationsOf(initial: RepositoryState, current: RepositoryState): Viola
   return out;
 }
 
+/** What a state's run delivered, by workflow file. */
+interface Delivered {
+  /** Every job leg ended in success (or was switched off): the run got through. */
+  complete: boolean;
+  pushed: Set<string>;
+  /** Image repository → the Dockerfiles its tags were built from. */
+  builtFrom: Map<string, Set<string>>;
+}
+
+function deliveredBy(state: RepositoryState): Map<string, Delivered> {
+  const out = new Map<string, Delivered>();
+  const of = (file: string) => {
+    let found = out.get(file);
+    if (!found) out.set(file, (found = { complete: true, pushed: new Set(), builtFrom: new Map() }));
+    return found;
+  };
+  for (const { file, event } of state.facts.of<JobLegEvent>("job-leg")) if (event.status !== "success" && event.status !== "switched-off") of(file).complete = false;
+  for (const { file, event } of state.facts.of<ImagePushedEvent>("image-pushed")) of(file).pushed.add(`${event.registry}/${event.repository}:${event.tag}`);
+  for (const { file, event } of state.facts.of<ImageBuildEvent>("image-build")) {
+    if (event.dockerfile === null || event.step.off) continue;
+    for (const tag of event.tags) {
+      const repository = repositoryOf(tag);
+      if (repository === null) continue;
+      const set = of(file).builtFrom.get(repository) ?? new Set<string>();
+      set.add(event.dockerfile);
+      of(file).builtFrom.set(repository, set);
+    }
+  }
+  return out;
+}
+
+function runViolations(initial: RepositoryState, base: RepositoryState | null, current: RepositoryState): Violation[] {
+  if (!base) return [];
+  const out: Violation[] = [];
+  const now = deliveredBy(current);
+  const start = deliveredBy(initial);
+  for (const [path, was] of deliveredBy(base)) {
+    const is = now.get(path);
+    if (!is) continue;
+    for (const [repository, files] of was.builtFrom) {
+      // A Dockerfile that is not there (the starting files' wrong path) fails the build: not this check's to judge.
+      const built = [...(is.builtFrom.get(repository) ?? [])].filter((f) => current.repo.has(f));
+      const asStarted = start.get(path)?.builtFrom.get(repository);
+      // A Dockerfile moved (the base's is gone) is built from where it now is; one still there must be the one used.
+      const kept = [...files].filter((f) => current.repo.has(f));
+      if (built.length === 0 || kept.every((f) => built.includes(f)) || built.every((f) => asStarted?.has(f))) continue;
+      out.push({ check: "delivery", file: path, message: `${path}: ${repository} is now built from ${built.join(", ")}, not ${[...files].join(", ")}` });
+    }
+    if (!is.complete || !was.complete) continue;
+    const lost = [...was.pushed].filter((t) => !is.pushed.has(t));
+    if (lost.length > 0) out.push({ check: "delivery", file: path, message: `${path}: the run no longer pushes ${lost.join(", ")}` });
+  }
+  return out;
+}
+
 export const deliveryIntent: IntentCheck = {
   name: "delivery",
-  check: ({ initial, current }) => violationsOf(initial, current),
+  check: ({ initial, base, current }) => [...violationsOf(initial, current), ...runViolations(initial, base, current)],
 };

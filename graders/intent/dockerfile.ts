@@ -9,12 +9,18 @@
  *    Dockerfile now supplies (`ARG APP_VERSION=dev` keeps `test -n "$APP_VERSION"` verbatim and makes it
  *    pass whatever the release passes in);
  *  - base-image-pins: no base image lost its version pin;
- *  - image-metadata: the image still exposes a port, keeps its HEALTHCHECK and the environment it set.
+ *  - image-start: an image built only to be pushed (nothing here runs it) still starts and serves where the
+ *    clean base's did, when started aside: its app not bound to loopback, its server still installed;
+ *  - image-metadata: the image still exposes a port, keeps its HEALTHCHECK, the environment it set, the
+ *    command it starts (a CMD or ENTRYPOINT of its own, not the base image's default), its working directory,
+ *    and the repository files it was built to hold (a config copied into place).
  * The reference is the starting files' facts, else (a build that never ran there) the clean base's.
  */
 import type { CommandFact } from "../../simulators/shell/commands.js";
 import type { GuardFact } from "../../simulators/docker/commands/command.js";
 import type { DeclaredDockerfile } from "../../simulators/docker/declared.js";
+import type { AppStartEvent, ImageStartEvent } from "../../simulators/docker/events.js";
+import type { Image } from "../../simulators/docker/image.js";
 import { builtImages, declaredDockerfiles, guardsRun } from "./docker-facts.js";
 import type { IntentCheck, IntentInputs, Violation } from "./types.js";
 
@@ -123,8 +129,14 @@ export const buildGuardsKept: IntentCheck = {
       if ([...runCommands(is)].some((c) => GUARD_PROGRAMS.has(c))) {
         for (const g of declaredGuards(was)) if (!kept.has(g)) out.push(violation("build-guards", path, `the check '${g}' was rewritten`));
       }
-      // A guard that passes because the Dockerfile now defaults what it checks was bypassed, not satisfied.
+      // A guard that passes because the Dockerfile now defaults what it checks was bypassed, not satisfied; and
+      // a default given to what a guard checks, even one the release overrides, makes every other build pass it.
       const before = referenceGuards(inputs, path);
+      for (const guard of before.values()) {
+        for (const v of guard.variables) {
+          if (was.argDefaults[v.name] === false && is.argDefaults[v.name] === true) out.push(violation("build-guards", path, `ARG ${v.name} now has a default, so the check '${guard.text}' passes for a build that gives it none`));
+        }
+      }
       for (const guard of guardsRun(inputs.current).get(path) ?? []) {
         const ref = before.get(guard.text);
         if (guard.status !== 0 || !ref) continue;
@@ -153,11 +165,53 @@ export const baseImagePinsKept: IntentCheck = {
   },
 };
 
+/** Whether the image's start command is its own: a CMD or ENTRYPOINT of the Dockerfile (line 0 is the base image's). */
+const ownStart = (image: Image) => (image.entrypoint?.line ?? 0) > 0 || (image.cmd?.line ?? 0) > 0;
+
+/** Image paths that hold a file of the repository, with that file. */
+function repositoryFiles(image: Image): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [p, entry] of image.fs) if (entry.type === "file" && entry.source !== undefined) out.set(p, entry.source);
+  return out;
+}
+
+/**
+ * What the image no longer has of what the reference image had: its start command, workdir and copied files.
+ * `written` are the instructions the starting Dockerfile's final stage has: where the reference image is the
+ * clean base's (the starting build never ran), what the starting file lacks is the fault, not the fix's loss.
+ */
+function configurationLost(was: Image, is: Image, written: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  const wrote = (...keywords: string[]) => keywords.some((k) => written.has(k));
+  if (ownStart(was) && !ownStart(is) && wrote("CMD", "ENTRYPOINT")) out.push("the image no longer sets the command it starts (CMD or ENTRYPOINT): it would run its base image's default");
+  if (was.workdir !== "/" && is.workdir !== was.workdir && wrote("WORKDIR")) out.push(`the image's working directory moved from ${was.workdir} to ${is.workdir}`);
+  const now = repositoryFiles(is);
+  const lost = new Map<string, string>();
+  for (const [p, source] of repositoryFiles(was)) if (now.get(p) !== source && !lost.has(source)) lost.set(source, p);
+  for (const [source, p] of lost) out.push(`the image no longer holds ${source} at ${p}`);
+  return out;
+}
+
+/** Whether an EXPOSE spec (`8000`, `8000/tcp`, `8000-8010`) covers TCP port `port`. */
+function exposesTcp(spec: string, port: number): boolean {
+  const m = /^(\d+)(?:-(\d+))?(?:\/(\w+))?$/.exec(spec.trim());
+  if (!m || (m[3] !== undefined && m[3].toLowerCase() !== "tcp")) return false;
+  return Number(m[1]) <= port && port <= Number(m[2] ?? m[1]);
+}
+
+/** The TCP port the app of each Dockerfile's image listened on when its container started, by path. */
+function listeningPorts(state: IntentInputs["current"]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const { file, event } of state.facts.of<AppStartEvent>("app-start")) if (event.listening !== undefined && !out.has(file)) out.set(file, event.listening);
+  return out;
+}
+
 export const imageMetadataKept: IntentCheck = {
   name: "image-metadata",
   check(inputs) {
     const out: Violation[] = [];
     const current = builtImages(inputs.current);
+    const listening = listeningPorts(inputs.current);
     for (const path of inputs.initial.repo.keys()) {
       const was = builtImages(inputs.initial).get(path) ?? (inputs.base ? builtImages(inputs.base).get(path) : undefined);
       const is = current.get(path);
@@ -169,9 +223,37 @@ export const imageMetadataKept: IntentCheck = {
       for (const [name, origin] of was.envOrigins ?? []) {
         if (origin !== "image" && !is.env.has(name)) out.push(violation("image-metadata", path, `the image no longer sets ${name}`));
       }
+      // EXPOSE documents where the app is reached: a port nothing listens on (80 for an app on 8000, 8000/udp
+      // for a TCP server) is no declaration of it, where the reference declared the app's port.
+      const port = listening.get(path);
+      if (port !== undefined && is.exposed.length > 0 && !is.exposed.some((e) => exposesTcp(e, port)) && was.exposed.some((e) => exposesTcp(e, port))) {
+        out.push(violation("image-metadata", path, `the image exposes ${is.exposed.join(" ")}, not ${port}/tcp, where its app listens`));
+      }
+      const written = new Set(declaredDockerfiles(inputs.initial).get(path)?.finalKeywords ?? []);
+      if (was.known && is.known) for (const message of configurationLost(was, is, written)) out.push(violation("image-metadata", path, message));
     }
     return out;
   },
 };
 
-export const DOCKERFILE_CHECKS: readonly IntentCheck[] = [buildStagesKept, imageUserKept, buildCommandsKept, buildGuardsKept, baseImagePinsKept, imageMetadataKept];
+/** Each Dockerfile's image started aside (pushed, never run here): served, or what stopped it; undecided left out. */
+function startsAside(state: IntentInputs["current"]): Map<string, ImageStartEvent> {
+  const out = new Map<string, ImageStartEvent>();
+  for (const { event } of state.facts.of<ImageStartEvent>("image-start")) if (event.decided && !out.has(event.file)) out.set(event.file, event);
+  return out;
+}
+
+export const imageStartKept: IntentCheck = {
+  name: "image-start",
+  check(inputs) {
+    if (!inputs.base) return [];
+    const before = startsAside(inputs.base);
+    const out: Violation[] = [];
+    for (const [path, now] of startsAside(inputs.current)) {
+      if (before.get(path)?.serving === true && !now.serving) out.push(violation("image-start", path, `the image the pipeline pushes no longer starts and serves (${now.failure ?? "it does not serve"})`));
+    }
+    return out;
+  },
+};
+
+export const DOCKERFILE_CHECKS: readonly IntentCheck[] = [buildStagesKept, imageUserKept, buildCommandsKept, buildGuardsKept, baseImagePinsKept, imageMetadataKept, imageStartKept];

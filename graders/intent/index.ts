@@ -3,11 +3,13 @@ import { deliveryIntent } from "./delivery.js";
 import { DOCKERFILE_CHECKS } from "./dockerfile.js";
 import { filesKept } from "./files.js";
 import { k8sObjectsKept } from "./k8s.js";
+import { k8sSettingsKept } from "./k8s-settings.js";
 import { runtimeRequirementsKept } from "./runtime-requirements.js";
 import { noHardCodedSecrets } from "./secrets.js";
 import { noSuppressions } from "./suppressions.js";
 import type { IntentCheck, IntentInputs, Violation } from "./types.js";
 import { workflowIntent } from "./workflow.js";
+import { workflowJobsKept } from "./workflow-runs.js";
 
 export type { IntentCheck, IntentCheckName, IntentInputs, RepositoryState, Violation } from "./types.js";
 
@@ -17,9 +19,11 @@ export const INTENT_CHECKS: readonly IntentCheck[] = [
   noHardCodedSecrets,
   ...DOCKERFILE_CHECKS,
   workflowIntent,
+  workflowJobsKept,
   deliveryIntent,
   runtimeRequirementsKept,
   k8sObjectsKept,
+  k8sSettingsKept,
 ];
 
 export function intentViolations(inputs: IntentInputs): Violation[] {

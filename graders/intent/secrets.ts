@@ -8,10 +8,15 @@
  *  - in a workflow, an `env:` or `with:` entry whose name says it holds a secret (…_TOKEN, …PASSWORD,
  *    …WEBHOOK_URL, `password`, …) holds a literal value it did not hold before, where a `${{ secrets.X }}`
  *    reference belongs.
+ * And on what the run used: a registry login or a request whose credential came from a secret or the token on
+ * the clean base's run now takes it from a literal or from a command's output (`$(cat token)`, `$(echo …)`),
+ * which the simulation cannot vouch for and which no secret protects.
  */
 import type { WrittenMap } from "../../simulators/workflow/declared-events.js";
+import type { RegistryLoginEvent, RequestUrlEvent } from "../../simulators/workflow/events.js";
+import type { Origin } from "../../simulators/workflow/runner/values.js";
 import { repositoryScan } from "./scan-facts.js";
-import type { IntentCheck, Violation } from "./types.js";
+import type { IntentCheck, RepositoryState, Violation } from "./types.js";
 import type { DeclaredWorkflow } from "./workflow-declared.js";
 import { declaredWorkflows } from "./workflow-declared.js";
 
@@ -45,10 +50,41 @@ function tally(items: string[]): Map<string, number> {
   return out;
 }
 
+/** Where a credential came from, as the checks compare it: held by the repository's secrets, or not. */
+const protectedOrigin = (origin: Origin | undefined) => origin?.kind === "secret" || origin?.kind === "token";
+const unvouched = (origin: Origin | undefined) => origin?.kind === "literal" || origin?.kind === "opaque";
+
+/** The credentials a state's run used, by file and what they were for: a login's username or password, a request's URL. */
+function credentialsUsed(state: RepositoryState): Map<string, Origin> {
+  const out = new Map<string, Origin>();
+  for (const { file, event } of state.facts.of<RegistryLoginEvent>("registry-login")) {
+    if (event.username) out.set(`${file}\0the username for ${event.registry}`, event.username.origin);
+    if (event.password) out.set(`${file}\0the password for ${event.registry}`, event.password.origin);
+  }
+  for (const { file, event } of state.facts.of<RequestUrlEvent>("request-url")) {
+    event.urls.forEach((url, i) => out.set(`${file}\0the URL ${event.tool} posts to in job '${event.step.job}'${i > 0 ? ` (${i + 1})` : ""}`, url.origin));
+  }
+  return out;
+}
+
+function credentialViolations(base: RepositoryState | null, current: RepositoryState): Violation[] {
+  if (!base) return [];
+  const now = credentialsUsed(current);
+  const out: Violation[] = [];
+  for (const [key, origin] of credentialsUsed(base)) {
+    const is = now.get(key);
+    if (!protectedOrigin(origin) || !unvouched(is)) continue;
+    const [file, what] = key.split("\0") as [string, string];
+    const from = is!.kind === "opaque" ? "a command's output" : "text written into the workflow";
+    out.push({ check: "no-hard-coded-secrets", file, message: `${file}: ${what} now comes from ${from}, not from ${origin.kind === "secret" ? `the secret ${origin.name}` : "the workflow's token"}` });
+  }
+  return out;
+}
+
 export const noHardCodedSecrets: IntentCheck = {
   name: "no-hard-coded-secrets",
-  check({ initial, current }) {
-    const out: Violation[] = [];
+  check({ initial, base, current }) {
+    const out: Violation[] = credentialViolations(base, current);
     const was = repositoryScan(initial);
     const is = repositoryScan(current);
     for (const [name, n] of is?.credentials ?? []) {

@@ -7,9 +7,9 @@
  *    an action that does the same took their place; printing a command (`echo curl …`, a here-document) does
  *    not run it, and one that ran unconditionally is not only run under a condition now;
  *  - the events that started the workflow still start it, with the same branch and tag filters (a misspelt
- *    `branch:` is read as the filter it was meant to be), so the pipeline is not switched off or widened to
- *    every branch by editing its trigger (where the starting file lost its triggers, the scenario's clean base
- *    says which events they were);
+ *    `branch:` is read as the filter it was meant to be) and no new paths or types filter, so the pipeline is
+ *    not switched off, narrowed or widened to every branch by editing its trigger (where the starting file lost
+ *    its triggers, the scenario's clean base says which they were, and a restored one may only be wider);
  *  - a job that runs only for one event (`if: github.event_name == 'push'`) still has that event to run on.
  *
  * Everything is read from the workflow simulator's declaration facts (workflow-declared.ts): the commands a
@@ -92,8 +92,12 @@ function filterKind(key: string): string | null {
   if (/^tags?$/.test(key)) return "tags";
   if (/^branch(es)?-ignore$/.test(key)) return "branches-ignore";
   if (/^tags?-ignore$/.test(key)) return "tags-ignore";
+  if (NARROWING.has(key)) return key;
   return null;
 }
+
+/** Filters that only ever narrow an event: a run for some paths, some activity types, some workflows. */
+const NARROWING = new Set(["paths", "paths-ignore", "types", "workflows"]);
 
 /** The events a job's `if:` limits it to, when it is a plain `github.event_name == 'x'` (or several joined by ||). */
 function eventGuard(condition: string | null): string[] | null {
@@ -205,7 +209,14 @@ function stillRuns(command: string, now: Set<string>): boolean {
   return EQUIVALENT_ACTIONS.some((e) => e.command.test(command) && actions.some((a) => e.action.test(a)));
 }
 
-function triggerViolations(path: string, was: Map<string, Set<string>>, is: Map<string, Set<string>>): string[] {
+const kindOf = (filter: string) => filter.slice(0, filter.indexOf(":"));
+
+/**
+ * How the triggers changed from the reference's. `widening` (triggers the starting file lost, restored from the
+ * base): a restored event may run on more than the base's filters say (`on: [push, pull_request]`), never on
+ * fewer: a branch filter the base had is kept, or dropped for every branch.
+ */
+function triggerViolations(path: string, was: Map<string, Set<string>>, is: Map<string, Set<string>>, widening = false): string[] {
   const out: string[] = [];
   for (const [event, filters] of was) {
     const nowFilters = is.get(event);
@@ -213,15 +224,18 @@ function triggerViolations(path: string, was: Map<string, Set<string>>, is: Map<
       out.push(`${path}: the workflow no longer runs on '${event}'`);
       continue;
     }
-    const lost = [...filters].filter((f) => !nowFilters.has(f));
+    const nowKinds = new Set([...nowFilters].map(kindOf));
+    const lost = [...filters].filter((f) => !nowFilters.has(f) && !(widening && !nowKinds.has(kindOf(f)) && !NARROWING.has(kindOf(f))));
     const ignores = [...nowFilters].filter((f) => f.includes("-ignore:") && !filters.has(f));
+    const narrowed = [...nowFilters].filter((f) => NARROWING.has(kindOf(f)) && !f.includes("-ignore:") && !filters.has(f));
     if (lost.length > 0) out.push(`${path}: the '${event}' trigger no longer filters ${lost.join(", ")}`);
     else if (ignores.length > 0) out.push(`${path}: the '${event}' trigger now ignores ${ignores.join(", ")}`);
+    else if (narrowed.length > 0) out.push(`${path}: the '${event}' trigger now runs only for ${narrowed.join(", ")}`);
   }
   return out;
 }
 
-function fileViolations(path: string, was: WorkflowView, is: WorkflowView, reference: Map<string, Set<string>>): string[] {
+function fileViolations(path: string, was: WorkflowView, is: WorkflowView, reference: Map<string, Set<string>>, widening: boolean): string[] {
   const out: string[] = [];
   for (const job of was.jobs) if (!is.jobs.has(job)) out.push(`${path}: job '${job}' was removed`);
   const live = was.steps.filter((s) => is.jobs.has(s.job));
@@ -238,7 +252,7 @@ function fileViolations(path: string, was: WorkflowView, is: WorkflowView, refer
       else if (was.unconditional.get(job)?.has(command) && !stillRuns(command, is.unconditional.get(job) ?? new Set())) out.push(`${path}: job '${job}' now runs '${command}' only under a condition`);
     }
   }
-  out.push(...triggerViolations(path, reference, is.events));
+  out.push(...triggerViolations(path, reference, is.events, widening));
   for (const [job, guard] of is.eventGuards) {
     if (!is.jobs.has(job) || guard.some((e) => is.events.has(e))) continue;
     const couldRun = reference.size === 0 || (was.eventGuards.get(job) ?? guard).some((e) => reference.has(e));
@@ -257,10 +271,11 @@ function violationsOf(initial: RepositoryState, base: RepositoryState | null, cu
     if (!is) continue;
     const was = viewOf(workflow);
     const basis = bases.get(path);
-    // Triggers the starting file lost come from the base, as events only: restoring them is the fix, and a
-    // restored trigger may filter branches its own way (`on: [push, pull_request]`).
-    const reference = was.events.size > 0 || !basis ? was.events : new Map([...eventsOf(basis).keys()].map((event) => [event, new Set<string>()]));
-    for (const message of fileViolations(path, was, viewOf(is), reference)) out.push({ check: "workflow-steps", file: path, message });
+    // Triggers the starting file lost come from the base: restoring them is the fix, and a restored trigger may
+    // run on more than the base's (`on: [push, pull_request]`), not on fewer branches, paths or types.
+    const widening = was.events.size === 0 && basis !== undefined;
+    const reference = widening ? eventsOf(basis) : was.events;
+    for (const message of fileViolations(path, was, viewOf(is), reference, widening)) out.push({ check: "workflow-steps", file: path, message });
   }
   return out;
 }

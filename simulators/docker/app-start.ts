@@ -7,9 +7,17 @@ import type { App } from "../world.js";
 import type { Arg, Outcome, RunContext } from "./start-outcome.js";
 import { judge } from "./start-outcome.js";
 
-export function startApp(ctx: RunContext, repoPath: string | undefined, imagePath: string, args: Arg[], line: number, language: "python" | "node"): Outcome {
+/** Where a server in front of the app (gunicorn's --bind) makes it listen; undefined: where the app itself says. */
+export interface ServerBind {
+  address: string;
+  port: number | undefined;
+}
+
+export function startApp(ctx: RunContext, repoPath: string | undefined, imagePath: string, args: Arg[], line: number, language: "python" | "node", server?: ServerBind): Outcome {
   const app = ctx.world.apps.find((a) => a.entry === repoPath);
   if (!app || !ctx.worldKnown) return repoPath ? { kind: "other", what: repoPath } : { kind: "unknown" };
+  const source = repoPath ? (ctx.repo.get(repoPath)?.content ?? "") : "";
+  const values = args.map((a) => a.value);
   const refused = judge(ctx, {
     type: "app-start",
     app,
@@ -17,12 +25,12 @@ export function startApp(ctx: RunContext, repoPath: string | undefined, imagePat
     imagePath,
     repoPath,
     args,
-    listening: listeningPort(app, args.map((a) => a.value), ctx.env),
-    address: bindAddress(app, args.map((a) => a.value), ctx.env),
+    listening: server ? server.port : listeningPort(app, values, ctx.env),
+    address: server ? server.address : bindAddress(app, values, ctx.env, codeBindAddress(source, language)),
     env: ctx.env,
     ran: ctx.ran,
     image: ctx.image,
-    source: repoPath ? (ctx.repo.get(repoPath)?.content ?? "") : "",
+    source,
     repo: ctx.repo,
     cwd: ctx.cwd,
     line,
@@ -41,10 +49,20 @@ function optionValue(args: readonly string[], option: string): string | undefine
   return undefined;
 }
 
-/** The address the app binds: its option or variable when given (`host` or `host:port`), else its default. */
-export function bindAddress(app: App, args: readonly string[], env: ReadonlyMap<string, string>): string {
+/**
+ * The address the app's own code passes its server, when it is written out: Flask's `app.run(host="…")`, a
+ * Node server's `listen(port, "…")`. The world's `bind` describes the code as the repository had it; code that
+ * now says otherwise binds where it says.
+ */
+export function codeBindAddress(source: string, language: "python" | "node"): string | undefined {
+  const m = language === "python" ? /\.run\([^)]*?\bhost\s*=\s*["']([^"']*)["']/.exec(source) : /\.listen\(\s*[^,()"']+,\s*["']([^"']+)["']/.exec(source);
+  return m ? m[1] : undefined;
+}
+
+/** The address the app binds: its option or variable when given (`host` or `host:port`), else what its code says, else its default. */
+export function bindAddress(app: App, args: readonly string[], env: ReadonlyMap<string, string>, inCode?: string): string {
   const given = (app.bind_option ? optionValue(args, app.bind_option) : undefined) ?? (app.bind_env ? env.get(app.bind_env) : undefined);
-  if (given === undefined || given === "") return app.bind;
+  if (given === undefined || given === "") return inCode === undefined ? app.bind : inCode === "" ? "0.0.0.0" : inCode;
   const host = given.startsWith("[") ? given.slice(1, given.indexOf("]")) : given.includes(":") && given.split(":").length === 2 ? given.split(":")[0]! : given;
   return host === "" ? "0.0.0.0" : host;
 }

@@ -201,7 +201,8 @@ class StageBuilder {
         image.user = sub(i.args.trim());
         return null;
       case "EXPOSE":
-        image.exposed.push(...splitWords(i.args).map(sub));
+        // A word that expands to nothing (`EXPOSE $UNSET`) exposes nothing: BuildKit drops it.
+        image.exposed.push(...splitWords(i.args).map(sub).filter((spec) => spec.trim() !== ""));
         return null;
       case "CMD":
         image.cmd = commandOf(i, vars);

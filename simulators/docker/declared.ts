@@ -8,6 +8,7 @@ import { pinsVersion } from "../images/pinning.js";
 import type { CommandFact } from "../shell/commands.js";
 import { commandFacts } from "../shell/commands.js";
 import type { ParsedDockerfile } from "./parse.js";
+import { keyValues } from "./parse.js";
 import { baseReference } from "./stages.js";
 
 export interface DeclaredStage {
@@ -27,6 +28,10 @@ export interface DeclaredDockerfile {
   runs: DeclaredRun[];
   /** The final stage's last USER as written, or null (it runs as its base image's user). */
   finalUser: string | null;
+  /** The instructions the final stage has (`WORKDIR`, `CMD`, …): what a fix could have deleted from it. */
+  finalKeywords: string[];
+  /** Every ARG the Dockerfile declares (before FROM and in its stages), and whether any declaration gives it a default. */
+  argDefaults: Record<string, boolean>;
 }
 
 export function declaredDockerfile(parsed: ParsedDockerfile, globalArgs: ReadonlyMap<string, string>): DeclaredDockerfile {
@@ -47,5 +52,10 @@ export function declaredDockerfile(parsed: ParsedDockerfile, globalArgs: Readonl
   }
   const final = parsed.stages[parsed.stages.length - 1];
   const user = final ? [...final.instructions].reverse().find((i) => i.keyword === "USER") : undefined;
-  return { stages, runs, finalUser: user ? user.args.trim() : null };
+  const finalKeywords = [...new Set(final?.instructions.map((i) => i.keyword) ?? [])];
+  const argDefaults: Record<string, boolean> = {};
+  for (const arg of [...parsed.globalArgs, ...parsed.stages.flatMap((st) => st.instructions.filter((i) => i.keyword === "ARG"))]) {
+    for (const { key, value } of keyValues(arg)) argDefaults[key] = (argDefaults[key] ?? false) || value !== null;
+  }
+  return { stages, runs, finalUser: user ? user.args.trim() : null, finalKeywords, argDefaults };
 }

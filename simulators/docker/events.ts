@@ -216,6 +216,19 @@ export interface ImageBuiltEvent {
   steps: readonly string[];
 }
 
+/**
+ * Fact: the container of an image built only to be pushed, started aside (see probeStart): whether its app
+ * started and served, whether the model could follow it there at all, and what stopped it.
+ */
+export interface ImageStartEvent {
+  type: "image-start";
+  file: string;
+  serving: boolean;
+  /** false: the process chain went where the model cannot follow; nothing is known either way. */
+  decided: boolean;
+  failure: string | null;
+}
+
 export type DockerEvent =
   | DockerfileEvent
   | DockerfileDeclaredEvent

@@ -206,9 +206,15 @@ export function canWrite(image: Image, user: string, dir: string): boolean {
   return (entry.mode & 0o002) !== 0;
 }
 
-/** Whether a file may be executed by the container's user (any execute bit, as for root; owner/other otherwise). */
-export function canExecute(entry: FsEntry): boolean {
-  return (entry.mode & 0o111) !== 0;
+/**
+ * Whether a file may be executed by `user`: root needs any execute bit, the file's owner its owner bit, anyone
+ * else the bit for others (the model gives accounts no groups, so a group bit admits no one but root). Without
+ * a user the question is root's.
+ */
+export function canExecute(entry: FsEntry, user = "root"): boolean {
+  if (isRootUser(user)) return (entry.mode & 0o111) !== 0;
+  const name = user.split(":")[0]!;
+  return sameAccount(entry.owner, name) ? (entry.mode & 0o100) !== 0 : (entry.mode & 0o001) !== 0;
 }
 
 /** A program on the image's PATH: a base binary, or an executable file in a PATH directory. */

@@ -5,7 +5,8 @@
  */
 import path from "node:path";
 import type { Repository } from "../repository.js";
-import type { Failure, RuleEngine, UnitRun } from "../engine/engine.js";
+import type { Failure, UnitRun } from "../engine/engine.js";
+import { RuleEngine } from "../engine/engine.js";
 import type { SimulationOptions } from "../simulation.js";
 import { filesToCheck } from "../simulation.js";
 import type { App, World } from "../world.js";
@@ -16,7 +17,7 @@ import { buildContext } from "./context.js";
 import { buildLog, runLog } from "./log.js";
 import { declaredDockerfile } from "./declared.js";
 import { DOCKER_DOMAIN } from "./events.js";
-import type { DockerEvent, DockerUnit } from "./events.js";
+import type { AppStartEvent, DockerEvent, DockerfileDeclaredEvent, DockerUnit, ImageStartEvent } from "./events.js";
 import type { BuildStage, ParsedDockerfile } from "./parse.js";
 import { parseDockerfile } from "./parse.js";
 import { documentRoots, staticSiteProblem } from "./static-site.js";
@@ -48,6 +49,11 @@ export interface DockerfileRequest {
   target?: string;
   /** The build runs in a step that continues on error: its findings are warnings. */
   soft?: boolean;
+  /**
+   * With `run: false`: start the container aside all the same, and record only whether it served (an
+   * `image-start` fact), for an image nothing here runs, whose start nothing else would judge.
+   */
+  probeStart?: boolean;
 }
 
 /** The build host: GitHub's hosted runners and most workstations. */
@@ -131,7 +137,10 @@ export function simulateDockerfile(engine: RuleEngine, repo: Repository, options
   const image = outcome.image;
   if (!image) return { image: null, failed: true };
   unit.emit({ type: "image-built", file, image, platform: request.platform, steps: outcome.stepsDone });
-  if (request.run === false) return smokeTestSite(unit, engine, parsed, image, app, target);
+  if (request.run === false) {
+    if (request.probeStart) probeStart(engine, repo, parsed, image, app, target, file);
+    return smokeTestSite(unit, engine, parsed, image, app, target);
+  }
   const finalStage = target ?? parsed.stages[parsed.stages.length - 1]!;
   const userLine = [...finalStage.instructions].reverse().find((i) => i.keyword === "USER")?.line ?? finalStage.from.line;
   const failure = runContainer({ image, world, worldKnown: engine.env.worldKnown, repo, app, fromLine: finalStage.from.line, userLine, unit });
@@ -145,6 +154,23 @@ export function simulateDockerfile(engine: RuleEngine, repo: Repository, options
     failure.diagnostic.log = runLog(command, failure.output);
   }
   return { image, failed: failure !== null };
+}
+
+/**
+ * Starts the container of an image built only to be pushed, in an engine of its own so that none of its
+ * findings or evaluated checks join the simulation's: the outcome is recorded as a fact (did the app start and
+ * serve, or what stopped it), for the grader to compare with the clean base's.
+ */
+function probeStart(engine: RuleEngine, repo: Repository, parsed: ParsedDockerfile, image: Image, app: App | undefined, target: BuildStage | undefined, file: string): void {
+  if (!app || app.language === "static" || !engine.env.worldKnown) return;
+  const aside = new RuleEngine(DOCKER_RULES, engine.env);
+  const unit = aside.unit<DockerEvent, DockerUnit>(DOCKER_DOMAIN, file, { file });
+  const finalStage = target ?? parsed.stages[parsed.stages.length - 1]!;
+  const userLine = [...finalStage.instructions].reverse().find((i) => i.keyword === "USER")?.line ?? finalStage.from.line;
+  const failure = runContainer({ image, world: engine.env.world, worldKnown: true, repo, app, fromLine: finalStage.from.line, userLine, unit });
+  const decided = failure !== null || aside.facts.of<AppStartEvent>("app-start").length > 0;
+  const event: ImageStartEvent = { type: "image-start", file, serving: failure === null && decided, decided, failure: failure ? `${failure.rule.code}: ${failure.diagnostic.message}` : null };
+  engine.facts.add(file, event);
 }
 
 /**
@@ -171,6 +197,19 @@ function smokeTestSite(unit: UnitRun<DockerEvent, DockerUnit>, engine: RuleEngin
   verdict.failed.diagnostic.log = [`$ docker run -d -p ${port}:${port} <image>`, ...(problem ?? [])].join("\n");
   unit.stop([]);
   return { image, failed: true, failure: verdict.failed };
+}
+
+/**
+ * Records what a Dockerfile declares without building it: a delivery that stopped before its build still has a
+ * Dockerfile whose stages, RUN commands and final-stage instructions a later state can be compared with.
+ */
+export function declareDockerfile(engine: RuleEngine, repo: Repository, file: string): void {
+  const content = repo.get(file)?.content;
+  if (content === undefined) return;
+  const parsed = parseDockerfile(content);
+  const globalArgs = new Map([...platformArgs(), ...globalArgValues(parsed, undefined)]);
+  const event: DockerfileDeclaredEvent = { type: "dockerfile-declared", file, declared: declaredDockerfile(parsed, globalArgs) };
+  engine.facts.add(file, event);
 }
 
 /** Every Dockerfile of a repository, each built from its own directory (or `--context DIR`). */

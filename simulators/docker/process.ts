@@ -7,6 +7,7 @@ import path from "node:path";
 import { BadSubstitution, expandValue, expandWord, literalWord } from "../shell/expand.js";
 import { parseScript } from "../shell/parse.js";
 import { startApp } from "./app-start.js";
+import type { ServerBind } from "./app-start.js";
 import type { FsEntry } from "./image.js";
 import { canExecute, knownAbsent, onPath, resolveIn } from "./image.js";
 import type { LaunchTargetEvent } from "./events.js";
@@ -72,14 +73,28 @@ function runShellScript(ctx: RunContext, script: string, args: readonly string[]
     // `exec` with no command only applies its redirections; the script goes on.
     if (name === "exec" && rest.length === 0) continue;
     if (name === "exec") return runProgram(ctx, rest.map((value) => ({ value, line })));
-    if (!isLast) continue; // set-up commands (migrations, waits) before the foreground process
+    if (!isLast) {
+      // Set-up commands (migrations, waits) before the foreground process: what they run has run.
+      noteSetupScript(ctx, words);
+      continue;
+    }
     last = runProgram(ctx, words.map((value) => ({ value, line })));
   }
   return last;
 }
 
+/** Records the repository script a set-up command runs (`python init_db.py`, `sh migrate.sh`, `./seed.sh`). */
+function noteSetupScript(ctx: RunContext, words: readonly string[]): void {
+  const [program = "", ...rest] = words;
+  const interpreter = /^(python(\d(\.\d+)?)?|node|sh|bash|dash|ash)$/.test(path.posix.basename(program));
+  const target = interpreter ? rest.find((w) => !w.startsWith("-")) : program.includes("/") ? program : undefined;
+  if (target === undefined) return;
+  const source = ctx.image.fs.get(resolveIn(ctx.cwd, target))?.source;
+  if (source) ctx.ran.add(source);
+}
+
 function runFile(ctx: RunContext, name: string, filePath: string, entry: FsEntry, args: Arg[], shown: string, line: number): Outcome {
-  const executable = entry.type !== "dir" && canExecute(entry);
+  const executable = entry.type !== "dir" && canExecute(entry, ctx.image.user);
   const script = executable ? scriptOf(ctx, entry) : null;
   const firstLine = script?.split("\n")[0] ?? "";
   const interpreter = firstLine.startsWith("#!") ? { shebang: firstLine, found: interpreterExists(ctx, firstLine) } : null;
@@ -172,6 +187,42 @@ export function runProgram(ctx: RunContext, argv: Arg[]): Outcome {
   return builtin(ctx, name, rest, program.line);
 }
 
+/**
+ * Where a WSGI/ASGI server listens: its --bind (gunicorn, hypercorn; -b), --host/--port (uvicorn) or --listen
+ * (waitress), else its default: gunicorn 0.0.0.0:$PORT when PORT is set, else 127.0.0.1:8000 (uvicorn
+ * 127.0.0.1:8000, waitress 0.0.0.0:8080). Undefined when a config file or GUNICORN_CMD_ARGS may say otherwise,
+ * which the model does not read: the app's documented address stands then.
+ */
+function wsgiBind(ctx: RunContext, server: string, args: readonly string[]): ServerBind | undefined {
+  const value = (...options: string[]) => {
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i]!;
+      for (const o of options) {
+        if (a === o) return args[i + 1];
+        if (a.startsWith(o + "=")) return a.slice(o.length + 1);
+        if (o.length === 2 && a.startsWith(o) && a.length > 2) return a.slice(2);
+      }
+    }
+    return undefined;
+  };
+  if (server === "gunicorn" && (ctx.env.has("GUNICORN_CMD_ARGS") || value("-c", "--config") !== undefined || ctx.image.fs.has(resolveIn(ctx.cwd, "gunicorn.conf.py")))) return undefined;
+  if (server === "uvicorn") {
+    const port = value("--port");
+    return { address: value("--host") ?? "127.0.0.1", port: port !== undefined && /^\d+$/.test(port) ? Number(port) : 8000 };
+  }
+  const bind = server === "waitress-serve" ? value("--listen") : value("--bind", "-b");
+  if (bind === undefined) {
+    if (server === "waitress-serve") return { address: "0.0.0.0", port: 8080 };
+    const port = ctx.env.get("PORT");
+    return server === "gunicorn" && port !== undefined && /^\d+$/.test(port) ? { address: "0.0.0.0", port: Number(port) } : { address: "127.0.0.1", port: 8000 };
+  }
+  if (bind.startsWith("unix:") || bind.startsWith("fd://")) return { address: bind, port: undefined };
+  const bracket = bind.match(/^\[([^\]]*)\](?::(\d+))?$/);
+  if (bracket) return { address: bracket[1]!, port: bracket[2] ? Number(bracket[2]) : 8000 };
+  const [host = "", port] = bind.split(":");
+  return { address: host === "" ? "0.0.0.0" : host, port: port !== undefined && /^\d+$/.test(port) ? Number(port) : 8000 };
+}
+
 function builtin(ctx: RunContext, name: string, rest: Arg[], line: number): Outcome {
   const base = path.posix.basename(name);
   if (["sh", "bash", "dash", "ash", "zsh"].includes(base)) {
@@ -214,7 +265,7 @@ function builtin(ctx: RunContext, name: string, rest: Arg[], line: number): Outc
       if (!knownAbsent(ctx.image, file)) return { kind: "unknown" };
       return launch(ctx, { launcher: "wsgi", program: base, target: target.value.split(":")[0]!, missing: "module", line: target.line }) ?? { kind: "unknown" };
     }
-    return startApp(ctx, entry.source, file, [], line, "python");
+    return startApp(ctx, entry.source, file, [], line, "python", wsgiBind(ctx, base, rest.map((a) => a.value)));
   }
   // An init or a user switch runs the program after it; without one it prints its usage and exits (that is
   // the wrapper's own complaint, not the daemon's "no command specified").

@@ -68,6 +68,8 @@ interface ShellState {
   vars: Map<string, string>;
   /** Variables set from a command's output (`X=$(cat VERSION)`): their values are not known. */
   unknown: Set<string>;
+  /** Variables the script itself gave another value (`X="${X:-dev}"`): a guard on them checks the script's value. */
+  rewritten: Set<string>;
 }
 
 /**
@@ -97,6 +99,7 @@ function runCommand(command: SimpleCommand, state: ShellState, env: RunEnvironme
   if (name === undefined) {
     command.assignments.forEach((a, index) => {
       const [k, v] = assigned[index]!;
+      if ((state.vars.get(k) ?? "") !== v) state.rewritten.add(k);
       state.vars.set(k, v);
       if (unknownWord(a.value, state.unknown)) state.unknown.add(k);
       else state.unknown.delete(k);
@@ -108,6 +111,7 @@ function runCommand(command: SimpleCommand, state: ShellState, env: RunEnvironme
       const m = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(word.raw);
       const value = m ? expandValue(word, { env: state.vars }).slice(m[0].length) : undefined;
       if (!m || value === undefined) continue;
+      if ((state.vars.get(m[1]!) ?? "") !== value) state.rewritten.add(m[1]!);
       state.vars.set(m[1]!, value);
       if (unknownWord(word, state.unknown)) state.unknown.add(m[1]!);
       else state.unknown.delete(m[1]!);
@@ -174,7 +178,8 @@ function guardOf(command: SimpleCommand, state: ShellState, env: RunEnvironment,
   const text = command.words.map((w) => w.raw).join(" ").replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, "$$$1").replace(/\s+/g, " ");
   const variables = names.map((name) => {
     const value = state.vars.get(name);
-    return { name, value: value ?? "", origin: value === undefined ? ("unset" as const) : (env.origins?.get(name) ?? "image") };
+    const origin = value === undefined ? ("unset" as const) : state.rewritten.has(name) ? ("default" as const) : (env.origins?.get(name) ?? "image");
+    return { name, value: value ?? "", origin };
   });
   return { text, variables, status };
 }
@@ -200,7 +205,7 @@ export function runScript(script: string, env: RunEnvironment): CommandResult {
   }
   const syntax = syntaxError(script);
   if (syntax) return failure(2, `/bin/sh: 1: ${syntax}`);
-  const state: ShellState = { cwd: image.workdir, vars: new Map(image.env), unknown: new Set() };
+  const state: ShellState = { cwd: image.workdir, vars: new Map(image.env), unknown: new Set(), rewritten: new Set() };
   let status = 0;
   const output: string[] = [];
   const guards: GuardFact[] = [];

@@ -10,7 +10,8 @@
  */
 import path from "node:path";
 import { diagnosticKey } from "../diagnostic.js";
-import { appForContext, DOCKER_RULES, isDockerfilePath, simulateDockerfile } from "../docker/index.js";
+import { appForContext, declareDockerfile, DOCKER_RULES, isDockerfilePath, simulateDockerfile } from "../docker/index.js";
+import type { DockerfileDeclaredEvent } from "../docker/events.js";
 import type { Image } from "../docker/image.js";
 import { parseDockerfile } from "../docker/parse.js";
 import { RuleEngine } from "../engine/engine.js";
@@ -42,6 +43,8 @@ export const DELIVERY_RULES = [...WORKFLOW_RULES, ...DOCKER_RULES, ...K8S_RULES,
 interface Builds {
   images: Map<ImageBuild, Image>;
   dockerfiles: Set<string>;
+  /** The repository has manifests: the cluster it deploys to runs its images. */
+  deploys: boolean;
 }
 
 /**
@@ -65,7 +68,9 @@ function imageBuilder(unit: UnitRun<PipelineEvent, PipelineUnit>, engine: RuleEn
         contextDir: build.context ?? ".",
         buildArgs: new Map(Object.entries(build.buildArgs)),
         // A delivery runs its images only where it deploys them: the cluster judges the containers, not `docker run`.
+        // One that deploys nothing here ships them to be run elsewhere: each is started aside, as a fact only.
         run: false,
+        probeStart: !builds.deploys,
         soft: how.soft,
         ...(platform ? { platform } : {}),
         ...(build.target ? { target: build.target } : {}),
@@ -104,7 +109,7 @@ export function simulatePipeline(repo: Repository, world: World, options: Simula
 function deliver(repo: Repository, world: World, options: SimulationOptions): SimulationResult {
   const gated = options.worldKnown !== false;
   const engine = new RuleEngine(DELIVERY_RULES, { world, worldKnown: gated, context: options.context !== false });
-  const builds: Builds = { images: new Map(), dockerfiles: new Set() };
+  const builds: Builds = { images: new Map(), dockerfiles: new Set(), deploys: manifestObjects(repo, world, options).length > 0 };
   const runs: WorkflowRun[] = [];
   const deliveries: string[] = [];
   let everyRunComplete = true;
@@ -149,6 +154,9 @@ function deliver(repo: Repository, world: World, options: SimulationOptions): Si
       simulateDockerfile(engine, repo, options, { file, contextDir: options.dockerContext ?? path.posix.dirname(file) });
     }
   }
+  // What every Dockerfile declares is a fact even where the run never reached its build.
+  const declared = new Set(engine.facts.of<DockerfileDeclaredEvent>("dockerfile-declared").map((f) => f.event.file));
+  for (const file of [...repo.keys()].filter((p) => isDockerfilePath(p) && !declared.has(p)).sort()) declareDockerfile(engine, repo, file);
   return finish(engine.result(), options);
 }
 

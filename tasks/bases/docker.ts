@@ -29,7 +29,7 @@ export const DOCKER_BASES: readonly Base[] = [
     id: "inventory-api",
     description: "A Flask inventory API whose entrypoint script initialises the database, then execs gunicorn.",
     modes: { "entrypoint.sh": 0o755 },
-    world: { apps: [{ name: "inventory-api", entry: "app.py", language: "python", port: 8000, setup: ["entrypoint.sh"] }] },
+    world: { apps: [{ name: "inventory-api", entry: "app.py", language: "python", port: 8000, setup: ["entrypoint.sh", "init_db.py"] }] },
   }),
   defineBase({
     id: "report-service",

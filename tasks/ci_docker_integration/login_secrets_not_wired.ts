@@ -1,4 +1,4 @@
-import { edit, patch } from "../fix.js";
+import { edit, edits, patch } from "../fix.js";
 import type { ScenarioSource } from "../schema.js";
 
 const WF = ".github/workflows/docker.yml";
@@ -46,6 +46,7 @@ export const loginSecretsNotWired: ScenarioSource = {
 `),
       ],
     },
+    { description: "the login wired, every tag pushed with --all-tags", actions: [edits([".github/workflows/docker.yml", "          docker push \"$IMAGE:${{ github.sha }}\"\n          docker push \"$IMAGE:latest\"", "          docker push --all-tags \"$IMAGE\""], [".github/workflows/docker.yml", "        run: echo \"$DOCKERHUB_TOKEN\" | docker login", "        env:\n          DOCKERHUB_USERNAME: ${{ secrets.DOCKERHUB_USERNAME }}\n          DOCKERHUB_TOKEN: ${{ secrets.DOCKERHUB_TOKEN }}\n        run: echo \"$DOCKERHUB_TOKEN\" | docker login"])] },
   ],
   wrong: [
     {
@@ -58,6 +59,9 @@ export const loginSecretsNotWired: ScenarioSource = {
       because: { fires: "GHA102" },
       actions: [edit(WF, LEDGER_LOGIN, "        env:\n          DOCKERHUB_USERNAME: ${{ secrets.DOCKER_USERNAME }}\n          DOCKERHUB_TOKEN: ${{ secrets.DOCKER_PASSWORD }}\n" + LEDGER_LOGIN)],
     },
+    { description: "the password from a command's output", because: { violation: "no-hard-coded-secrets" }, actions: [edit(".github/workflows/docker.yml", "        run: echo \"$DOCKERHUB_TOKEN\" | docker login --username \"$DOCKERHUB_USERNAME\" --password-stdin", "        run: echo \"$(printenv TOKEN)\" | docker login --username \"${{ secrets.DOCKERHUB_USERNAME }}\" --password-stdin")] },
+    { description: "the login wired, and the image pushed under another name", because: { violation: "delivery" }, actions: [edit(".github/workflows/docker.yml", "      IMAGE: acme/ledger-api\n", "      IMAGE: acme/ledger\n"), edit(".github/workflows/docker.yml", "        run: echo \"$DOCKERHUB_TOKEN\" | docker login --username \"$DOCKERHUB_USERNAME\" --password-stdin", "        env:\n          DOCKERHUB_USERNAME: ${{ secrets.DOCKERHUB_USERNAME }}\n          DOCKERHUB_TOKEN: ${{ secrets.DOCKERHUB_TOKEN }}\n        run: echo \"$DOCKERHUB_TOKEN\" | docker login --username \"$DOCKERHUB_USERNAME\" --password-stdin")] },
+    { description: "the login wired, and gunicorn bound to loopback in the pushed image", because: { violation: "image-start" }, actions: [edit("Dockerfile", "0.0.0.0:8000", "127.0.0.1:8000"), edit(".github/workflows/docker.yml", "        run: echo \"$DOCKERHUB_TOKEN\" | docker login --username \"$DOCKERHUB_USERNAME\" --password-stdin", "        env:\n          DOCKERHUB_USERNAME: ${{ secrets.DOCKERHUB_USERNAME }}\n          DOCKERHUB_TOKEN: ${{ secrets.DOCKERHUB_TOKEN }}\n        run: echo \"$DOCKERHUB_TOKEN\" | docker login --username \"$DOCKERHUB_USERNAME\" --password-stdin")] },
   ],
   optimal_steps: 1,
   max_steps: 10,

@@ -52,6 +52,8 @@ export const pushWithoutLogin: ScenarioSource = {
       because: { fires: "GHA102" },
       actions: [edit(WF, "      - name: Build\n", "      - name: Log in\n" + LEDGER_LOGIN + "\n\n      - name: Build\n")],
     },
+    { description: "a login whose password is a command's output", because: { violation: "no-hard-coded-secrets" }, actions: [edit(".github/workflows/docker.yml", "      - name: Push\n", "      - name: Login\n        run: docker login -u acme --password \"$(cat /run/secrets/hub)\"\n\n      - name: Push\n")] },
+    { description: "the pushes printed in a here-document instead of run", because: { violation: "workflow-steps" }, actions: [edit(".github/workflows/docker.yml", "          docker push \"$IMAGE:${{ github.sha }}\"\n          docker push \"$IMAGE:latest\"", "          cat <<EOF\n          docker push \"$IMAGE:latest\"\n          EOF")] },
   ],
   optimal_steps: 1,
   max_steps: 10,

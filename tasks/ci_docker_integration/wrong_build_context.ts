@@ -36,6 +36,7 @@ export const wrongBuildContext: ScenarioSource = {
       actions: [edit(WF, "          context: ./backend\n          file: ./Dockerfile\n", "          context: .\n          file: ./backend/Dockerfile\n")],
     },
     { description: "delete the API image step: the web image alone builds", because: { violation: "workflow-steps" }, actions: [deleteBlock(".github/workflows/publish.yml", 25, 34)] },
+    { description: "the API's step pointed at the web app's context: its tags name the wrong image", because: { violation: "delivery" }, actions: [edit(".github/workflows/publish.yml", "          context: ./backend\n          file: ./Dockerfile\n", "          context: ./frontend\n")] },
   ],
   optimal_steps: 1,
   max_steps: 10,

@@ -38,6 +38,8 @@ export const cmdEntrypointConflict: ScenarioSource = {
     { description: "arguments only, but another port than the one the service is reached on", because: { fires: "DF109" }, actions: [replaceLine("Dockerfile", 8, 'CMD ["--port", "8000"]')] },
     { description: "shell-form CMD is still appended, as /bin/sh -c …", because: { fires: "DF104" }, actions: [replaceLine("Dockerfile", 8, "CMD python report_server.py --port 9000")] },
     { description: "ENTRYPOINT python with the full CMD: python tries to run a file named python", because: { fires: "DF103" }, actions: [replaceLine("Dockerfile", 7, 'ENTRYPOINT ["python"]')] },
+    { description: "--help as the argument: the server prints its usage and exits", because: { fires: "DF109" }, actions: [edit("Dockerfile", "CMD [\"python\", \"report_server.py\", \"--port\", \"9000\"]", "CMD [\"--help\"]")] },
+    { description: "the arguments fixed and WORKDIR deleted", because: { violation: "image-metadata" }, actions: [edit("Dockerfile", "WORKDIR /app\n", ""), edit("Dockerfile", "CMD [\"python\", \"report_server.py\", \"--port\", \"9000\"]", "CMD [\"--port\", \"9000\"]")] },
   ],
   optimal_steps: 1,
   max_steps: 10,

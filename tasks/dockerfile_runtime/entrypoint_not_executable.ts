@@ -1,4 +1,4 @@
-import { addLine, deleteLine, patch, replaceLine } from "../fix.js";
+import { addLine, deleteLine, edit, patch, replaceLine } from "../fix.js";
 import type { ScenarioSource } from "../schema.js";
 
 export const entrypointNotExecutable: ScenarioSource = {
@@ -28,6 +28,8 @@ export const entrypointNotExecutable: ScenarioSource = {
     { description: "chmod the copy in /app, not /entrypoint.sh", because: { fires: "DF102" }, actions: [addLine("Dockerfile", 9, "RUN chmod +x entrypoint.sh")] },
     { description: "chmod before the file is copied", because: { fires: "DF009" }, actions: [addLine("Dockerfile", 8, "RUN chmod +x /entrypoint.sh")] },
     { description: "drop the ENTRYPOINT: the database is never initialised", because: { fires: "DF111" }, actions: [deleteLine("Dockerfile", 9)] },
+    { description: "executable by its owner only, root, while the container runs as nobody", because: { fires: "DF102" }, actions: [edit("Dockerfile", "COPY entrypoint.sh /entrypoint.sh\n", "COPY --chmod=700 entrypoint.sh /entrypoint.sh\nUSER nobody\n")] },
+    { description: "made executable, with the database set-up deleted from the script", because: { fires: "DF111" }, actions: [edit("entrypoint.sh", "python init_db.py\n", ""), patch("diff --git a/entrypoint.sh b/entrypoint.sh\nold mode 100644\nnew mode 100755\n")] },
   ],
   optimal_steps: 1,
   max_steps: 10,

@@ -54,6 +54,8 @@ export const missingWorkdir: ScenarioSource = {
     { description: "RUN cd does not persist to CMD", because: { fires: "DF103" }, actions: [addLine("Dockerfile", 6, "RUN cd /app")] },
     { description: "a working directory where the package is not", because: { fires: "DF103" }, actions: [addLine("Dockerfile", 4, "WORKDIR /srv")] },
     { description: "node on a relative path from /", because: { fires: "DF103" }, actions: [replaceLine("Dockerfile", 8, 'CMD ["node", "server.js"]')] },
+    { description: "WORKDIR added, and Express told to listen on loopback only", because: { fires: "DF109" }, actions: [edit("server.js", "app.listen(port, ", "app.listen(port, \"127.0.0.1\", "), edit("Dockerfile", "COPY . /app\nRUN cd /app && npm ci --omit=dev\n", "WORKDIR /app\nCOPY . .\nRUN npm ci --omit=dev\n")] },
+    { description: "WORKDIR added, and NODE_ENV deleted", because: { violation: "image-metadata" }, actions: [edit("Dockerfile", "ENV NODE_ENV=production\n", ""), edit("Dockerfile", "CMD [\"npm\", \"start\"]", "CMD [\"npm\", \"start\"]\nWORKDIR /app")] },
   ],
   optimal_steps: 1,
   max_steps: 10,

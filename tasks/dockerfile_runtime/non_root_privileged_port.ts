@@ -1,4 +1,4 @@
-import { addLine, replaceLine } from "../fix.js";
+import { addLine, edit, replaceLine } from "../fix.js";
 import type { ScenarioSource } from "../schema.js";
 
 export const nonRootPrivilegedPort: ScenarioSource = {
@@ -26,6 +26,7 @@ export const nonRootPrivilegedPort: ScenarioSource = {
     { description: "hand the whole app directory to node", actions: [addLine("Dockerfile", 10, "RUN chown -R node:node /app")] },
     { description: "create the directory with its owner in one command", actions: [addLine("Dockerfile", 10, "RUN install -d -o node -g node /app/data")] },
     { description: "chown to the node user's uid (1000 in the node images)", actions: [addLine("Dockerfile", 10, "RUN mkdir -p /app/data && chown 1000:1000 /app/data")] },
+    { description: "the app directory given to node, which then creates data/ itself", actions: [edit("Dockerfile", "USER node", "RUN chown node /app\nUSER node")] },
   ],
   wrong: [
     { description: "run as root", because: { violation: "image-user" }, actions: [replaceLine("Dockerfile", 10, "USER root")] },

@@ -31,6 +31,7 @@ export const invalidBaseImage: ScenarioSource = {
     { description: "a misspelt repository", because: { fires: "DF003" }, actions: [replaceLine("Dockerfile", 1, "FROM pyhton:3.12-slim")] },
     { description: "an image without Python: pip is not found", because: { fires: "DF009" }, actions: [replaceLine("Dockerfile", 1, "FROM node:20-slim")] },
     { description: "the tag dropped for :latest: it builds, but the Python version now floats with every release", because: { violation: "base-image-pins" }, actions: [edit("Dockerfile", "FROM python:3.12-slimm", "FROM python:latest")] },
+    { description: "Python 3.7: pip cannot install flask==3.0.3 on it", because: { fires: "DF009" }, actions: [replaceLine("Dockerfile", 1, "FROM python:3.7-slim")] },
   ],
   optimal_steps: 1,
   max_steps: 10,

@@ -112,6 +112,8 @@ export const fullPipelineGhcrDockerfileK8s: ScenarioSource = {
         edit(DEPLOY, "            limits:\n              memory: 64Mi\n", "            limits:\n              memory: 256Mi\n"),
       ],
     },
+    { description: "login and base fixed, the memory limit deleted", because: { violation: "k8s-objects" }, actions: [edit("k8s/deployment.yaml", "            limits:\n              memory: 64Mi\n", ""), edit(".github/workflows/publish.yml", "          password: ${{ secrets.DOCKERHUB_TOKEN }}", "          password: ${{ secrets.GITHUB_TOKEN }}"), edit("Dockerfile", "FROM python:3.12-slimm", "FROM python:3.12-slim")] },
+    { description: "everything fixed, and the guarded ARG given a default the release overrides", because: { violation: "build-guards" }, actions: [edit("Dockerfile", "ARG APP_VERSION\n", "ARG APP_VERSION=dev\n"), edit(".github/workflows/publish.yml", "          password: ${{ secrets.DOCKERHUB_TOKEN }}", "          password: ${{ secrets.GITHUB_TOKEN }}"), edit("Dockerfile", "FROM python:3.12-slimm", "FROM python:3.12-slim"), edit("k8s/deployment.yaml", "              memory: 64Mi\n              cpu: 100m\n            limits:\n              memory: 64Mi", "              memory: 192Mi\n              cpu: 100m\n            limits:\n              memory: 256Mi")] },
   ],
   // Once the image is pushed, kubectl top shows what the app settles at; the request and limit are choices above it.
   evidence: { inspect: [{ command: "kubectl top pod", shows: "150Mi" }], choices: ["192Mi", "256Mi"] },

@@ -108,6 +108,8 @@ export const fullPipelinePermissionsImageIngress: ScenarioSource = {
       ],
       leaves_unfixed: ["image-placeholder"],
     },
+    { description: "image and Ingress fixed, the token given write-all", because: { violation: "workflow-jobs" }, actions: [edit(".github/workflows/publish.yml", "permissions:\n  contents: read\n", "permissions: write-all\n"), edit("k8s/deployment.yaml", "image: ghcr.io/${{ github.repository }}:latest", "image: ghcr.io/acme/reports-api:main"), edit("k8s/ingress.yaml", "spec:\n  rules:", "spec:\n  ingressClassName: nginx\n  rules:")] },
+    { description: "permissions and image fixed, an IngressClass of the repository's own made the default", because: { violation: "k8s-objects" }, actions: [edit("k8s/ingressclass.yaml", "", "apiVersion: networking.k8s.io/v1\nkind: IngressClass\nmetadata:\n  name: nginx\n  annotations:\n    ingressclass.kubernetes.io/is-default-class: \"true\"\nspec:\n  controller: k8s.io/ingress-nginx\n"), edit(".github/workflows/publish.yml", "permissions:\n  contents: read\n", "permissions:\n  contents: read\n  packages: write\n"), edit("k8s/deployment.yaml", "image: ghcr.io/${{ github.repository }}:latest", "image: ghcr.io/acme/reports-api:main")] },
   ],
   evidence: { inspect: [{ command: "kubectl get ingressclass", shows: "nginx   k8s.io/ingress-nginx" }] },
   optimal_steps: 3,

@@ -85,6 +85,7 @@ export const fullPipelineSecretsBuildProbe: ScenarioSource = {
         edit(DEPLOY, "            httpGet:\n              path: /\n              port: 8080\n", "            tcpSocket:\n              port: http\n"),
       ],
     },
+    { description: "nginx moved to the probe's 8080 in its config, EXPOSE and container port following, then the login", actions: [patch("--- a/nginx.conf\n+++ b/nginx.conf\n@@ -1,2 +1,2 @@\n server {\n-    listen 80;\n+    listen 8080;\n--- a/Dockerfile\n+++ b/Dockerfile\n@@ -11,2 +11,2 @@\n-COPY --from=builder /app/dist /usr/share/nginx/html\n-EXPOSE 80\n+COPY --from=builder /app/build /usr/share/nginx/html\n+EXPOSE 8080\n--- a/k8s/deployment.yaml\n+++ b/k8s/deployment.yaml\n@@ -21,3 +21,3 @@\n             - name: http\n-              containerPort: 80\n+              containerPort: 8080\n           livenessProbe:\n"), edit(".github/workflows/ship.yml", "        run: echo \"$DOCKERHUB_TOKEN\" | docker login", "        env:\n          DOCKERHUB_USERNAME: ${{ secrets.DOCKERHUB_USERNAME }}\n          DOCKERHUB_TOKEN: ${{ secrets.DOCKERHUB_TOKEN }}\n        run: echo \"$DOCKERHUB_TOKEN\" | docker login")] },
   ],
   wrong: [
     {
@@ -129,6 +130,8 @@ export const fullPipelineSecretsBuildProbe: ScenarioSource = {
       ],
       leaves_unfixed: ["liveness-port"],
     },
+    { description: "all three fixed, the COPY of nginx.conf deleted", because: { violation: "image-metadata" }, actions: [edit("Dockerfile", "COPY nginx.conf /etc/nginx/conf.d/default.conf\n", ""), edit(".github/workflows/ship.yml", "        run: echo \"$DOCKERHUB_TOKEN\" | docker login -u \"$DOCKERHUB_USERNAME\" --password-stdin", "        env:\n          DOCKERHUB_USERNAME: ${{ secrets.DOCKERHUB_USERNAME }}\n          DOCKERHUB_TOKEN: ${{ secrets.DOCKERHUB_TOKEN }}\n        run: echo \"$DOCKERHUB_TOKEN\" | docker login -u \"$DOCKERHUB_USERNAME\" --password-stdin"), edit("Dockerfile", "/app/dist", "/app/build"), edit("k8s/deployment.yaml", "              port: 8080\n", "              port: 80\n")] },
+    { description: "build and probe fixed, the password from a command's output", because: { violation: "no-hard-coded-secrets" }, actions: [edit(".github/workflows/ship.yml", "echo \"$DOCKERHUB_TOKEN\" | docker login -u \"$DOCKERHUB_USERNAME\"", "echo \"$(cat ~/.hub)\" | docker login -u \"${{ secrets.DOCKERHUB_USERNAME }}\""), edit("Dockerfile", "/app/dist", "/app/build"), edit("k8s/deployment.yaml", "              port: 8080\n", "              port: 80\n")] },
   ],
   evidence: { inspect: [{ command: "docker build --progress=plain .", shows: "build/static/js/main.3f2b1c4e.js" }] },
   optimal_steps: 3,

@@ -32,6 +32,7 @@ export const missingIngressClass: ScenarioSource = {
     { description: "a class no controller in the cluster serves", because: { fires: "K8S033" }, actions: [addLine(INGRESS, 8, "  ingressClassName: traefik")] },
     { description: "the legacy annotation with the controller's name", because: { fires: "K8S033" }, actions: [edit(INGRESS, "  labels:\n    app: catalog-api\n", "  labels:\n    app: catalog-api\n  annotations:\n    kubernetes.io/ingress.class: ingress-nginx\n")] },
     { description: "delete the Ingress", because: { violation: "files-kept" }, actions: [patch("diff --git a/k8s/ingress.yaml b/k8s/ingress.yaml\ndeleted file mode 100644\n")] },
+    { description: "an IngressClass of the repository's own, made the cluster's default", because: { violation: "k8s-objects" }, actions: [edit("k8s/ingressclass.yaml", "", "apiVersion: networking.k8s.io/v1\nkind: IngressClass\nmetadata:\n  name: nginx\n  annotations:\n    ingressclass.kubernetes.io/is-default-class: \"true\"\nspec:\n  controller: k8s.io/ingress-nginx\n")] },
   ],
   evidence: { inspect: [{ command: "kubectl get ingressclass", shows: "nginx   k8s.io/ingress-nginx" }] },
   optimal_steps: 1,

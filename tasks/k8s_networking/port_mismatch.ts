@@ -37,6 +37,8 @@ export const portMismatch: ScenarioSource = {
     { description: "change the Service's port instead of its targetPort", because: { fires: "K8S031" }, actions: [edit(SERVICE, "port: 80\n", "port: 8080\n")] },
     { description: "declare containerPort 8080: the app still listens on 3000", because: { fires: "K8S026" }, actions: [edit(DEPLOYMENT, "containerPort: 3000", "containerPort: 8080")] },
     { description: "the Service's own port as the target", because: { fires: "K8S031" }, actions: [edit(SERVICE, "targetPort: 8080", "targetPort: 80")] },
+    { description: "targetPort fixed, the port switched to UDP", because: { violation: "k8s-objects" }, actions: [edit("k8s/service.yaml", "      protocol: TCP\n", "      protocol: UDP\n"), edit("k8s/service.yaml", "targetPort: 8080", "targetPort: 3000")] },
+    { description: "the port as a string of digits, which the API server takes for a port name it refuses", because: { fires: "K8S011" }, actions: [edit("k8s/service.yaml", "targetPort: 8080", "targetPort: \"3000\"")] },
   ],
   optimal_steps: 1,
   max_steps: 10,

@@ -37,6 +37,8 @@ export const imagePullBackoff: ScenarioSource = {
       because: { violation: "files-kept" },
       actions: [patch("diff --git a/k8s/deployment.yaml b/k8s/deployment.yaml\ndeleted file mode 100644\n")],
     },
+    { description: "the tag fixed, the pages no longer mounted", because: { violation: "k8s-objects" }, actions: [edit("k8s/deployment.yaml", "          volumeMounts:\n            - name: pages\n              mountPath: /usr/share/nginx/html\n              readOnly: true\n", ""), edit("k8s/deployment.yaml", "image: nginx:latset", "image: nginx:1.27")] },
+    { description: "the tag fixed, the pages mounted where nginx does not serve", because: { violation: "k8s-objects" }, actions: [edit("k8s/deployment.yaml", "mountPath: /usr/share/nginx/html", "mountPath: /srv/html"), edit("k8s/deployment.yaml", "image: nginx:latset", "image: nginx:1.27")] },
   ],
   optimal_steps: 1,
   max_steps: 10,

@@ -29,6 +29,7 @@ export const crossJobArtifact: ScenarioSource = {
   alternatives: [
     { description: "needs as a list, after runs-on", actions: [edit(WF, "  coverage:\n    runs-on: ubuntu-latest\n", "  coverage:\n    runs-on: ubuntu-latest\n    needs: [test]\n")] },
     { description: "a line that waits for the tests and the image", actions: [addLine(WF, 33, "    needs: [test, image]")] },
+    { description: "the coverage job waits for the image job, which waits for the tests", actions: [edit(".github/workflows/ci.yml", "  coverage:\n    runs-on: ubuntu-latest\n", "  coverage:\n    needs: image\n    runs-on: ubuntu-latest\n")] },
   ],
   wrong: [
     { description: "the test job made to wait for coverage: the order is reversed", because: { fires: "GHA110" }, actions: [edit(WF, "  test:\n    runs-on: ubuntu-latest\n", "  test:\n    needs: coverage\n    runs-on: ubuntu-latest\n")] },
@@ -43,6 +44,8 @@ export const crossJobArtifact: ScenarioSource = {
       because: { fires: "GHA101" },
       actions: [edits([WF, "  coverage:\n", "  coverage:\n    needs: test\n"], [WF, DOWNLOAD_NAMED, DOWNLOAD_ALL])],
     },
+    { description: "needs added, the upload's leg condition never true", because: { violation: "workflow-jobs" }, actions: [edit(".github/workflows/ci.yml", "      - if: matrix.node == 20\n", "      - if: matrix.node == 21\n"), edit(".github/workflows/ci.yml", "  coverage:\n    runs-on: ubuntu-latest\n", "  coverage:\n    needs: test\n    runs-on: ubuntu-latest\n")] },
+    { description: "needs added, the coverage job limited to release events", because: { violation: "workflow-jobs" }, actions: [edit(".github/workflows/ci.yml", "  coverage:\n    runs-on: ubuntu-latest\n", "  coverage:\n    needs: test\n    if: github.event_name == 'release'\n    runs-on: ubuntu-latest\n")] },
   ],
   optimal_steps: 1,
   max_steps: 10,

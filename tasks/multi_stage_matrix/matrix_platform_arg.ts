@@ -40,6 +40,8 @@ export const matrixPlatformArg: ScenarioSource = {
   wrong: [
     { description: "a global ARG TARGETARCH before the first FROM: still not visible inside the stage", because: { fires: "DF011" }, actions: [addLine("Dockerfile", 1, "ARG TARGETARCH")] },
     { description: "TARGETARCH hard-coded to amd64: the arm64 leg looks for the amd64 binary", because: { fires: "DF011" }, actions: [edit("Dockerfile", FINAL, FINAL + "ENV TARGETARCH=amd64\n")] },
+    { description: "the arm64 leg deleted: the build step reads the same, one platform fewer", because: { violation: "delivery" }, actions: [edit(".github/workflows/image.yml", "          - platform: linux/arm64\n            arch: arm64\n", "")] },
+    { description: "the ARG fixed, both legs pushing one tag that overwrites the other", because: { violation: "delivery" }, actions: [edit(".github/workflows/image.yml", "${{ github.ref_name }}-${{ matrix.arch }}", "${{ github.ref_name }}"), edit("Dockerfile", "FROM gcr.io/distroless/static-debian12:nonroot\n", "FROM gcr.io/distroless/static-debian12:nonroot\nARG TARGETARCH\n")] },
   ],
   optimal_steps: 1,
   max_steps: 10,

@@ -88,6 +88,8 @@ export const matrixVersionFailure: ScenarioSource = {
       actions: [edits(["package.json", '"node": ">=18"', '"node": ">=14"'], [".github/workflows/ci.yml", "  coverage:\n", "  coverage:\n    needs: test\n"])],
     },
     { description: "engine-strict switched off: Node 14 installs, and the check that said it is unsupported is gone", because: { violation: "no-suppressions" }, actions: [edits([".npmrc", "engine-strict=true", "engine-strict=false"], [".github/workflows/ci.yml", "  coverage:\n", "  coverage:\n    needs: test\n"])] },
+    { description: "Node 18 dropped along with 14", because: { violation: "workflow-jobs" }, actions: [edit(".github/workflows/ci.yml", "        node: [14, 18, 20, 22]", "        node: [20, 22]"), edit(".github/workflows/ci.yml", "  coverage:\n    runs-on: ubuntu-latest\n", "  coverage:\n    needs: test\n    runs-on: ubuntu-latest\n")] },
+    { description: "needs added, every leg set up with Node 20", because: { violation: "workflow-jobs" }, actions: [edit(".github/workflows/ci.yml", "          node-version: ${{ matrix.node }}", "          node-version: 20"), edit(".github/workflows/ci.yml", "  coverage:\n    runs-on: ubuntu-latest\n", "  coverage:\n    needs: test\n    runs-on: ubuntu-latest\n")] },
   ],
   optimal_steps: 2,
   max_steps: 10,

@@ -46,6 +46,7 @@ export const buildArgNotPassed: ScenarioSource = {
     { description: "the check inverted so that an empty version passes", because: { violation: "build-guards" }, actions: [edit("Dockerfile", 'RUN test -n "$APP_VERSION"', 'RUN test -z "$APP_VERSION"')] },
     { description: "the check run on a literal word, which is never empty", because: { violation: "build-guards" }, actions: [edit("Dockerfile", 'RUN test -n "$APP_VERSION"', 'RUN test -n "APP_VERSION"')] },
     { description: "a default inside the check: the image still gets an empty APP_VERSION", because: { violation: "build-guards" }, actions: [edit("Dockerfile", 'RUN test -n "$APP_VERSION"', 'RUN test -n "${APP_VERSION:-unknown}"')] },
+    { description: "the check kept, the RUN script defaulting the variable it checks", because: { violation: "build-guards" }, actions: [edit("Dockerfile", "RUN test -n \"$APP_VERSION\"", "RUN APP_VERSION=\"${APP_VERSION:-dev}\"; test -n \"$APP_VERSION\"")] },
   ],
   optimal_steps: 1,
   max_steps: 10,

@@ -54,6 +54,7 @@ export const imageTagMismatch: ScenarioSource = {
         ),
       ],
     },
+    { description: "the push in a shell function the script calls", actions: [edit(".github/workflows/release.yml", "run: docker push \"$IMAGE:${{ github.sha }}\"", "run: |\n          publish() { docker push \"$IMAGE:${{ github.ref_name }}\"; }\n          publish")] },
   ],
   wrong: [
     {

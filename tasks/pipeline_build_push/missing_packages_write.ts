@@ -48,6 +48,8 @@ export const missingPackagesWrite: ScenarioSource = {
     { description: "stop pushing: the denied push goes away with the release", because: { violation: "delivery" }, actions: [edit(WF, "          push: true\n", "          push: false\n")] },
     { description: "packages: read does not allow a push", because: { fires: "GHA105" }, actions: [edit(WF, "  contents: read\n", "  contents: read\n  packages: read\n")] },
     { description: "contents: write is the wrong scope", because: { fires: "GHA105" }, actions: [edit(WF, "  contents: read\n", "  contents: write\n")] },
+    { description: "the permission added, and the guarded ARG given a default the release overrides", because: { violation: "build-guards" }, actions: [edit("Dockerfile", "ARG APP_VERSION\n", "ARG APP_VERSION=dev\n"), edit(".github/workflows/publish.yml", "permissions:\n  contents: read\n", "permissions:\n  contents: read\n  packages: write\n")] },
+    { description: "write-all instead of the one scope", because: { violation: "workflow-jobs" }, actions: [edit(".github/workflows/publish.yml", "permissions:\n  contents: read\n", "permissions: write-all\n")] },
   ],
   optimal_steps: 1,
   max_steps: 10,

@@ -1,4 +1,4 @@
-import { edit, patch, replaceLine } from "../fix.js";
+import { edit, edits, patch, replaceLine } from "../fix.js";
 import type { ScenarioSource } from "../schema.js";
 
 export const multistageOutputMismatch: ScenarioSource = {
@@ -37,10 +37,12 @@ export const multistageOutputMismatch: ScenarioSource = {
       ],
     },
     { description: "react-scripts told to write dist/ with BUILD_PATH", actions: [edit("Dockerfile", "RUN npm run build\n", "ENV BUILD_PATH=dist\nRUN npm run build\n")] },
+    { description: "nginx moved to 8080 in its config, EXPOSE, the container port and the probe by name", actions: [edits(["nginx.conf", "    listen 80;", "    listen 8080;"], ["Dockerfile", "EXPOSE 80", "EXPOSE 8080"], ["k8s/deployment.yaml", "              containerPort: 80\n", "              containerPort: 8080\n"], ["k8s/deployment.yaml", "              port: 80\n", "              port: http\n"], ["Dockerfile", "/app/dist", "/app/build"])] },
   ],
   wrong: [
     { description: "copy build/ from the build context: .dockerignore excludes it and CI never builds it there", because: { fires: "DF004" }, actions: [edit("Dockerfile", "COPY --from=builder /app/dist ", "COPY build ")] },
     { description: "the output path at the filesystem root", because: { fires: "DF011" }, actions: [edit("Dockerfile", "COPY --from=builder /app/dist ", "COPY --from=builder /build ")] },
+    { description: "the bundle fixed, the COPY of nginx.conf deleted: the SPA fallback is gone", because: { violation: "image-metadata" }, actions: [edit("Dockerfile", "COPY nginx.conf /etc/nginx/conf.d/default.conf\n", ""), edit("Dockerfile", "/app/dist", "/app/build")] },
   ],
   evidence: { inspect: [{ command: "docker build --progress=plain .", shows: "build/static/js/main.3f2b1c4e.js" }] },
   optimal_steps: 1,

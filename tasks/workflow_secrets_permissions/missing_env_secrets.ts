@@ -47,6 +47,7 @@ export const missingEnvSecrets: ScenarioSource = {
         ),
       ],
     },
+    { description: "workflow-level env", actions: [edit(".github/workflows/ci.yml", "\njobs:\n", "\nenv:\n  DOCKERHUB_USERNAME: ${{ secrets.DOCKERHUB_USERNAME }}\n  DOCKERHUB_TOKEN: ${{ secrets.DOCKERHUB_TOKEN }}\n\njobs:\n")] },
   ],
   wrong: [
     {
@@ -71,6 +72,8 @@ export const missingEnvSecrets: ScenarioSource = {
       actions: [addBlock(CI, 34, "        env:\n          DOCKERHUB_USERNAME: acme\n          DOCKERHUB_TOKEN: dckr_pat_2bVqXhT9LmN4pR7sW1yZ0aQe")],
     },
     { description: "the two secrets mapped the wrong way round: the username goes in as the password", because: { fires: "GHA103" }, actions: [edit(".github/workflows/ci.yml", "        run: echo \"$DOCKERHUB_TOKEN\" | docker login", "        env:\n          DOCKERHUB_USERNAME: ${{ secrets.DOCKERHUB_TOKEN }}\n          DOCKERHUB_TOKEN: ${{ secrets.DOCKERHUB_USERNAME }}\n        run: echo \"$DOCKERHUB_TOKEN\" | docker login")] },
+    { description: "the password from a command's output, where the secret belongs", because: { violation: "no-hard-coded-secrets" }, actions: [edit(".github/workflows/ci.yml", "        run: echo \"$DOCKERHUB_TOKEN\" | docker login -u \"$DOCKERHUB_USERNAME\" --password-stdin", "        run: docker login -u \"${{ secrets.DOCKERHUB_USERNAME }}\" -p \"$(echo hunter2hunter2)\"")] },
+    { description: "the token mapped, the username written into the script", because: { violation: "no-hard-coded-secrets" }, actions: [edit(".github/workflows/ci.yml", "        run: echo \"$DOCKERHUB_TOKEN\" | docker login -u \"$DOCKERHUB_USERNAME\" --password-stdin", "        env:\n          DOCKERHUB_TOKEN: ${{ secrets.DOCKERHUB_TOKEN }}\n        run: echo \"$DOCKERHUB_TOKEN\" | docker login -u \"acme\" --password-stdin")] },
   ],
   optimal_steps: 1,
   max_steps: 10,

@@ -52,6 +52,8 @@ export const missingTokenPermissions: ScenarioSource = {
       because: { fires: "GHA105" },
       actions: [edit(PUBLISH, "      - name: Build and push\n", "      - name: Build and push\n        continue-on-error: true\n")],
     },
+    { description: "every scope written: write-all", because: { violation: "workflow-jobs" }, actions: [edit(".github/workflows/publish.yml", "permissions:\n  contents: read\n", "permissions: write-all\n")] },
+    { description: "push only on pull requests, which never run this workflow", because: { violation: "delivery" }, actions: [edit(".github/workflows/publish.yml", "          push: true", "          push: ${{ github.event_name == 'pull_request' }}")] },
   ],
   // Why dropping the block is no fix: the repository's default token is read-only.
   evidence: { inspect: [{ command: "gh api repos/acme/menu-service/actions/permissions/workflow", shows: '"default_workflow_permissions":"read"' }] },

@@ -40,6 +40,7 @@ export const invalidTriggerSyntax: ScenarioSource = {
 `),
       ],
     },
+    { description: "the tag filter first, the branch in quotes", actions: [edit(".github/workflows/publish.yml", "    branch: [main]\n    tags: [\"v*\"]", "    tags:\n      - \"v*\"\n    branches: [\"main\"]")] },
   ],
   wrong: [
     { description: "a string instead of a list, still under the misspelt key", because: { fires: "GHA004" }, actions: [replaceLine(PUBLISH, 5, "    branch: main")] },
@@ -52,6 +53,9 @@ export const invalidTriggerSyntax: ScenarioSource = {
     { description: "the filters dropped for a bare on: push: the image is then published from every branch", because: { violation: "workflow-steps" }, actions: [edit(".github/workflows/publish.yml", "on:\n  push:\n    branch: [main]\n    tags: [\"v*\"]\n", "on: push\n")] },
     { description: "the key fixed but the branch misspelt: pushes to main never publish", because: { violation: "workflow-steps" }, actions: [edit(".github/workflows/publish.yml", "    branch: [main]\n", "    branches: [mian]\n")] },
     { description: "a manual trigger instead of the push: the pipeline no longer runs by itself", because: { violation: "workflow-steps" }, actions: [edit(".github/workflows/publish.yml", "on:\n  push:\n    branch: [main]\n    tags: [\"v*\"]\n", "on: workflow_dispatch\n")] },
+    { description: "the key fixed, and a paths filter that publishes only for documentation changes", because: { violation: "workflow-steps" }, actions: [edit(".github/workflows/publish.yml", "    branch: [main]", "    branches: [main]\n    paths: ['docs/**']")] },
+    { description: "the key fixed, and the tag filter narrowed to v1.*", because: { violation: "workflow-steps" }, actions: [edit(".github/workflows/publish.yml", "    branch: [main]\n    tags: [\"v*\"]", "    branches: [main]\n    tags: [\"v1.*\"]")] },
+    { description: "the key fixed, and publishing limited to tag pushes", because: { violation: "workflow-jobs" }, actions: [edit(".github/workflows/publish.yml", "  publish:\n    needs: test\n", "  publish:\n    needs: test\n    if: startsWith(github.ref, 'refs/tags/')\n"), edit(".github/workflows/publish.yml", "    branch: [main]", "    branches: [main]")] },
   ],
   optimal_steps: 1,
   max_steps: 10,

@@ -24,9 +24,16 @@ export const execPermissionDenied = dockerRule({
       { files: { Dockerfile: "FROM python:3.12-slim\nCOPY entrypoint.sh /entrypoint.sh\nRUN chmod +x /entrypoint.sh\nENTRYPOINT [\"/entrypoint.sh\"]\n", "entrypoint.sh": "#!/bin/sh\nexec \"$@\"\n" }, name: "chmod in a RUN" },
       { files: { Dockerfile: "FROM python:3.12-slim\nCOPY --chmod=755 entrypoint.sh /entrypoint.sh\nENTRYPOINT [\"/entrypoint.sh\"]\n", "entrypoint.sh": "#!/bin/sh\nexec \"$@\"\n" }, name: "COPY --chmod" },
       { files: { Dockerfile: "FROM python:3.12-slim\nCOPY entrypoint.sh /entrypoint.sh\nENTRYPOINT [\"sh\", \"/entrypoint.sh\"]\n", "entrypoint.sh": "#!/bin/sh\nexec \"$@\"\n" }, name: "run through sh" },
+      { files: { Dockerfile: "FROM node:20-slim\nCOPY --chown=node --chmod=700 entrypoint.sh /entrypoint.sh\nUSER node\nENTRYPOINT [\"/entrypoint.sh\"]\n", "entrypoint.sh": "#!/bin/sh\nexec \"$@\"\n" }, name: "the owner's execute bit, for its owner" },
     ],
     invalid: [
       { files: { Dockerfile: "FROM python:3.12-slim\nCOPY entrypoint.sh /entrypoint.sh\nENTRYPOINT [\"/entrypoint.sh\"]\n", "entrypoint.sh": "#!/bin/sh\nexec \"$@\"\n" }, line: 3, message: 'exec: "/entrypoint.sh": permission denied' },
+      {
+        files: { Dockerfile: "FROM python:3.12-slim\nCOPY --chmod=700 entrypoint.sh /entrypoint.sh\nUSER nobody\nENTRYPOINT [\"/entrypoint.sh\"]\n", "entrypoint.sh": "#!/bin/sh\nexec \"$@\"\n" },
+        line: 4,
+        name: "only root's execute bit, for a non-root user",
+        message: 'exec: "/entrypoint.sh": permission denied',
+      },
       { files: { Dockerfile: "FROM python:3.12-slim AS base\nRUN true\nFROM python:3.12-slim\nCOPY entrypoint.sh /entrypoint.sh\nENTRYPOINT [\"/entrypoint.sh\"]\n", "entrypoint.sh": "#!/bin/sh\nexec \"$@\"\n" }, line: 5, name: "final stage" },
     ],
   },

@@ -1,0 +1,169 @@
+/**
+ * A workflow still runs what it ran, judged on what its jobs declare and what the simulated run did:
+ *  - every matrix leg that both the starting file and the clean base run is still run, and every runtime a
+ *    setup action installed on them (Node 18 of `node: [18, 20]`) is still installed: deleting, excluding or
+ *    pinning away a leg is not a fix; a leg only the starting file has (the fault) may go;
+ *  - a job still waits for the jobs it waited for, directly or through another job;
+ *  - a job or step that ran on the base's run is not switched off by an `if:` that can never hold on it;
+ *  - a job that ran on a GitHub-hosted runner does not now ask for a runner the simulation cannot know
+ *    (self-hosted, a custom label): what it would do there is unknown, and unknown is not success;
+ *  - GITHUB_TOKEN gets no more access than the base's run gave it at each push (write-all is not a fix).
+ * These are the workflow-jobs check. Each reference is read from facts only; a run fact is compared only where
+ * the current run got that far, so a half-fixed repository is not blamed for what its failing step never did.
+ */
+import type { JobLegEvent, RegistryPushEvent, StepRunEvent } from "../../simulators/workflow/events.js";
+import type { IntentCheck, IntentInputs, RepositoryState, Violation } from "./types.js";
+import type { DeclaredWorkflow } from "./workflow-declared.js";
+import { declaredWorkflows, inputOnLegs } from "./workflow-declared.js";
+
+/** Setup actions and the input that names the runtime version they install. */
+const RUNTIME_INPUTS: Readonly<Record<string, string>> = {
+  "actions/setup-node": "node-version",
+  "actions/setup-python": "python-version",
+  "actions/setup-go": "go-version",
+  "actions/setup-java": "java-version",
+  "actions/setup-dotnet": "dotnet-version",
+  "ruby/setup-ruby": "ruby-version",
+};
+
+const RUNTIME_NAMES: Readonly<Record<string, string>> = {
+  "actions/setup-node": "Node",
+  "actions/setup-python": "Python",
+  "actions/setup-go": "Go",
+  "actions/setup-java": "Java",
+  "actions/setup-dotnet": ".NET",
+  "ruby/setup-ruby": "Ruby",
+};
+
+/** A matrix leg as a comparable key: its values as strings, keys sorted (`{node: 18}` and `{node: "18"}` alike). */
+function legKey(leg: Readonly<Record<string, unknown>>): string {
+  return Object.keys(leg)
+    .sort()
+    .map((k) => `${k}=${typeof leg[k] === "object" ? JSON.stringify(leg[k]) : String(leg[k])}`)
+    .join(", ");
+}
+
+/** Each job's legs, by job. */
+function legsOf(workflow: DeclaredWorkflow): Map<string, Set<string>> {
+  return new Map([...workflow.jobs].map(([id, job]) => [id, new Set(job.legs.map(legKey))]));
+}
+
+/** Each job's installed runtimes (`Node 18`), over every leg. */
+function runtimesOf(workflow: DeclaredWorkflow): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const step of workflow.steps) {
+    const action = step.uses?.action;
+    const input = action ? RUNTIME_INPUTS[action] : undefined;
+    if (!action || !input) continue;
+    const set = out.get(step.job) ?? new Set<string>();
+    for (const value of inputOnLegs(workflow, step, input)) set.add(`${RUNTIME_NAMES[action]} ${value.trim()}`);
+    out.set(step.job, set);
+  }
+  return out;
+}
+
+/** The jobs `job` waits for, directly or through the jobs it waits for. */
+function waitsFor(workflow: DeclaredWorkflow, job: string): Set<string> {
+  const out = new Set<string>();
+  const queue = [...(workflow.jobs.get(job)?.needs ?? [])];
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    if (out.has(next)) continue;
+    out.add(next);
+    queue.push(...(workflow.jobs.get(next)?.needs ?? []));
+  }
+  return out;
+}
+
+/** What both maps hold for a key: what the starting file and the base agree a job has. */
+function agreed(a: Map<string, Set<string>> | undefined, b: Map<string, Set<string>> | undefined): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  if (!a || !b) return out;
+  for (const [job, values] of a) {
+    const other = b.get(job);
+    if (other) out.set(job, new Set([...values].filter((v) => other.has(v))));
+  }
+  return out;
+}
+
+interface RunView {
+  legs: Map<string, JobLegEvent>;
+  steps: Map<string, StepRunEvent>;
+  permissions: Map<string, RegistryPushEvent["permissions"]>;
+}
+
+/** A state's run facts by workflow file: each job leg's end, each step's run (by job and name), each push's token. */
+function runsOf(state: RepositoryState): Map<string, RunView> {
+  const out = new Map<string, RunView>();
+  const view = (file: string) => {
+    let found = out.get(file);
+    if (!found) out.set(file, (found = { legs: new Map(), steps: new Map(), permissions: new Map() }));
+    return found;
+  };
+  for (const { file, event } of state.facts.of<JobLegEvent>("job-leg")) view(file).legs.set(`${event.job}\0${event.leg}`, event);
+  for (const { file, event } of state.facts.of<StepRunEvent>("step-run")) view(file).steps.set(`${event.step.job}\0${event.step.leg}\0${event.name}`, event);
+  for (const { file, event } of state.facts.of<RegistryPushEvent>("registry-push")) view(file).permissions.set(event.registry, event.permissions);
+  return out;
+}
+
+const LEVEL: Readonly<Record<string, number>> = { none: 0, read: 1, write: 2 };
+
+function declaredChanges(path: string, initial: DeclaredWorkflow, base: DeclaredWorkflow | undefined, current: DeclaredWorkflow): string[] {
+  const out: string[] = [];
+  const nowLegs = legsOf(current);
+  for (const [job, legs] of agreed(legsOf(initial), base ? legsOf(base) : undefined)) {
+    const now = nowLegs.get(job);
+    if (!now) continue;
+    for (const leg of legs) if (leg !== "" && !now.has(leg)) out.push(`${path}: job '${job}' no longer runs its matrix leg ${leg}`);
+  }
+  const nowRuntimes = runtimesOf(current);
+  for (const [job, runtimes] of agreed(runtimesOf(initial), base ? runtimesOf(base) : undefined)) {
+    const now = nowRuntimes.get(job);
+    if (!current.jobs.has(job)) continue;
+    for (const runtime of runtimes) if (!now?.has(runtime)) out.push(`${path}: job '${job}' no longer runs on ${runtime}`);
+  }
+  for (const job of initial.jobs.keys()) {
+    if (!current.jobs.has(job)) continue;
+    const now = waitsFor(current, job);
+    for (const needed of waitsFor(initial, job)) if (current.jobs.has(needed) && !now.has(needed)) out.push(`${path}: job '${job}' no longer waits for '${needed}'`);
+  }
+  return out;
+}
+
+function runChanges(path: string, base: RunView | undefined, current: RunView | undefined): string[] {
+  if (!base || !current) return [];
+  const out: string[] = [];
+  for (const [key, leg] of base.legs) {
+    const now = current.legs.get(key);
+    if (!now) continue;
+    if (leg.status === "success" && now.status === "switched-off") out.push(`${path}: job leg '${leg.leg}' no longer runs: its if: never holds on the workflow's trigger`);
+    if (leg.runner !== null && now.runner === null && now.status !== "switched-off" && now.status !== "not-run") out.push(`${path}: job leg '${leg.leg}' now asks for a runner no GitHub-hosted image provides: what it would do there is not known`);
+  }
+  for (const [key, step] of base.steps) {
+    const now = current.steps.get(key);
+    if (now && step.status === "success" && now.status === "switched-off") out.push(`${path}: step '${step.name}' of job '${step.step.job}' no longer runs: its if: never holds on the workflow's trigger`);
+  }
+  for (const [registry, permissions] of base.permissions) {
+    const now = current.permissions.get(registry);
+    if (!now) continue;
+    const widened = Object.keys(now).filter((scope) => (LEVEL[now[scope]!] ?? 0) > (LEVEL[permissions[scope] ?? "none"] ?? 0));
+    if (widened.length > 0) out.push(`${path}: GITHUB_TOKEN now has more access than the job needs (${widened.map((s) => `${s}: ${now[s]}`).join(", ")})`);
+  }
+  return out;
+}
+
+function judge({ initial, base, current }: IntentInputs): Violation[] {
+  const out: Violation[] = [];
+  const now = declaredWorkflows(current);
+  const bases = base ? declaredWorkflows(base) : new Map<string, DeclaredWorkflow>();
+  const baseRuns = base ? runsOf(base) : new Map<string, RunView>();
+  const currentRuns = runsOf(current);
+  for (const [path, workflow] of declaredWorkflows(initial)) {
+    const is = now.get(path);
+    if (!is) continue;
+    const messages = [...declaredChanges(path, workflow, bases.get(path), is), ...runChanges(path, baseRuns.get(path), currentRuns.get(path))];
+    for (const message of messages) out.push({ check: "workflow-jobs", file: path, message });
+  }
+  return out;
+}
+
+export const workflowJobsKept: IntentCheck = { name: "workflow-jobs", check: judge };
