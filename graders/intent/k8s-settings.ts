@@ -12,6 +12,7 @@
  * what they agree on is held to.
  */
 import { lookupImage } from "../../simulators/images/lookup.js";
+import { canonicalServiceAddresses } from "../../simulators/k8s/cluster-dns.js";
 import type { ObjectReadEvent, WorkloadEvent } from "../../simulators/k8s/events.js";
 import { EMPTY_WORLD } from "../../simulators/world.js";
 import type { IntentCheck, IntentInputs, RepositoryState, Violation } from "./types.js";
@@ -133,6 +134,8 @@ function judge({ initial, base, current }: IntentInputs): Violation[] {
       const current = nowSettings.get(name);
       if (is.kind === "ConfigMap" && current === undefined) continue;
       if (name === "replicas" && Number(current) > Number(value)) continue;
+      // `http://search:9200` and `http://search.default.svc.cluster.local:9200` reach the same Service.
+      if (is.kind === "ConfigMap" && current !== undefined && canonicalServiceAddresses(current, is.namespace) === canonicalServiceAddresses(value, is.namespace)) continue;
       if (current !== value) add(is.file, `${key}: ${name} ${current === undefined ? "was removed" : `is now ${current}, not ${value}`}`);
     }
     if (!["Pod", "Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "Job", "CronJob"].includes(is.kind)) continue;

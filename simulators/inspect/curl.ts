@@ -8,6 +8,7 @@
  * response body is not modelled and the answer says so.
  */
 import { lookupImage } from "../images/lookup.js";
+import { serviceOfHost } from "../k8s/cluster-dns.js";
 import { admits, INGRESS_CONTROLLER, isolatingPolicies, namespaceLabels } from "../k8s/network-policy.js";
 import type { TrafficSource } from "../k8s/network-policy.js";
 import type { K8sObject } from "../k8s/object.js";
@@ -122,12 +123,11 @@ function throughService(view: ClusterView, svc: K8sObject, port: number, source:
 
 /** The Service a cluster DNS name names: `svc`, `svc.ns`, `svc.ns.svc`, `svc.ns.svc.cluster.local`. */
 function serviceNamed(view: ClusterView, ctx: InspectionContext, host: string): { manifest: K8sObject } | { world: string } | undefined {
-  const ns = ctx.world.cluster.namespace;
-  const m = new RegExp(`^([a-z0-9-]+)(?:\\.${ns}(?:\\.svc(?:\\.cluster\\.local)?)?)?$`).exec(host);
-  if (!m) return undefined;
-  const manifest = objectsOf(view, "Service").find((s) => s.name === m[1]);
+  const name = serviceOfHost(host, ctx.world.cluster.namespace);
+  if (name === undefined) return undefined;
+  const manifest = objectsOf(view, "Service").find((s) => s.name === name);
   if (manifest) return { manifest };
-  return Object.hasOwn(ctx.world.cluster.services, m[1]!) ? { world: m[1]! } : undefined;
+  return Object.hasOwn(ctx.world.cluster.services, name) ? { world: name } : undefined;
 }
 
 /** The Ingress rule and path that a host and path select, longest prefix first. */

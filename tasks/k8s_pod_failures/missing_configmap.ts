@@ -69,6 +69,7 @@ export const missingConfigmap: ScenarioSource = {
       actions: [{ action_type: "edit_file", edits: [{ file_path: "k8s/configmap.yaml", old_content: "", new_content: CONFIGMAP.replace("name: catalog-config", "name: catalog-api-config") }] }],
     },
     { description: "the ConfigMap with a search URL of its own", because: { violation: "k8s-objects" }, actions: [edit("k8s/configmap.yaml", "", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: catalog-config\ndata:\n  SEARCH_URL: http://localhost:9200\n  LOG_LEVEL: info\n")] },
+    { description: "the search Service's short name, but of another namespace", because: { violation: "k8s-objects" }, actions: [edit("k8s/configmap.yaml", "", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: catalog-config\ndata:\n  SEARCH_URL: http://search.search:9200\n  LOG_LEVEL: info\n")] },
   ],
   // The README names the settings; the search team's Service and its port are in the cluster.
   evidence: { inspect: [{ command: "kubectl get svc", shows: "9200/TCP" }] },
