@@ -11,6 +11,8 @@ import { isManifestPath, simulateCluster } from "./k8s/index.js";
 import { isWorkflowPath, looksLikeWorkflow } from "./workflow/index.js";
 import { simulateWorkflows } from "./workflow/simulator.js";
 import { renderFirstFailure } from "./log.js";
+import { simulateHost } from "./host/simulator.js";
+import { hostFiles, isHostRepository } from "./host/state.js";
 import { scanRepository } from "./scan/index.js";
 import { hasDeliveryWorkflow, pipelineSimulator } from "./pipeline/index.js";
 import { DELIVERY_RULES } from "./pipeline/simulator.js";
@@ -34,6 +36,13 @@ export function usesPipeline(repo: Repository, options: SimulationOptions): bool
  * build → push → deploy → runtime → traffic); any other runs each domain simulator on its own files.
  */
 export function simulateRepository(repo: Repository, world: World, options: SimulationOptions = {}): SimulationResult {
+  if (isHostRepository(repo)) {
+    return withGlobBudget(() => {
+      const result = simulateHost(repo, world, options);
+      result.facts.add(".", scanRepository(hostFiles(repo)));
+      return result;
+    });
+  }
   return withGlobBudget(() => {
     const result = usesPipeline(repo, options) ? pipelineSimulator.simulate(repo, world, options) : simulateDomains(repo, world, options);
     result.facts.add(".", scanRepository(repo));
