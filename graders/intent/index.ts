@@ -3,6 +3,7 @@ import { deliveryIntent } from "./delivery.js";
 import { DOCKERFILE_CHECKS } from "./dockerfile.js";
 import { filesKept } from "./files.js";
 import { k8sObjectsKept } from "./k8s.js";
+import { HOST_CHECKS } from "./host.js";
 import { runtimeRequirementsKept } from "./runtime-requirements.js";
 import { noHardCodedSecrets } from "./secrets.js";
 import { noSuppressions } from "./suppressions.js";
@@ -20,6 +21,7 @@ export const INTENT_CHECKS: readonly IntentCheck[] = [
   deliveryIntent,
   runtimeRequirementsKept,
   k8sObjectsKept,
+  ...HOST_CHECKS,
 ];
 
 export function intentViolations(inputs: IntentInputs): Violation[] {

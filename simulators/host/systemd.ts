@@ -32,7 +32,7 @@ const START_LIMIT = 5;
 const SYSTEM_DIRS = ["usr/bin", "usr/sbin", "bin", "sbin", "usr/lib", "lib"];
 
 /** The canonical name of a unit as typed (`sshd` is `ssh.service`), or null when no unit has it. */
-export function findUnit(draft: HostDraft, raw: string): string | null {
+export function findUnit(draft: HostView, raw: string): string | null {
   const name = unitName(raw);
   if (Object.hasOwn(draft.state.units, name) || unitText(draft.files, name) !== undefined) return name;
   for (const candidate of serviceNames(draft.files)) {
