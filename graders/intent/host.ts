@@ -3,11 +3,13 @@
  *  - host-data: the data the host must keep (the database's files, the records in auth.log and syslog, the
  *    site, the backups, people's home directories) is all still there, none of it deleted or emptied;
  *  - host-services: every service the clean host runs is still meant to run (not disabled or masked) and,
- *    while it runs, runs as the user it ran as (a service "fixed" by running it as root is not);
- *  - host-hardening: no file or directory became writable by everyone, and no secret (a private key, the
- *    password hashes, the app's settings) became readable by everyone.
+ *    while it runs, runs as the user it ran as (a service "fixed" by running it as root is not); every job
+ *    the clean host schedules is still scheduled;
+ *  - host-hardening: no file or directory became writable by everyone, no secret (a private key, the
+ *    password hashes, the app's settings) became readable by everyone, and the database lets no client in
+ *    without a password that it did not let in before.
  */
-import type { DataEvent, ExposureEvent, UnitStatusEvent } from "../../simulators/host/events.js";
+import type { CronJobEvent, DataEvent, ExposureEvent, UnitStatusEvent } from "../../simulators/host/events.js";
 import type { IntentCheck, RepositoryState, Violation } from "./types.js";
 
 function data(state: RepositoryState): Map<string, DataEvent> {
@@ -49,6 +51,11 @@ export const hostServicesKept: IntentCheck = {
       if (!is.wanted) out.push({ check: "host-services", file: name, message: `${name} no longer starts at boot (${is.masked ? "masked" : "disabled"}); the host runs it` });
       if (is.user !== null && was.user !== null && is.user !== was.user) out.push({ check: "host-services", file: name, message: `${name} now runs as ${is.user} instead of ${was.user}` });
     }
+    // A job is its crontab and its user: its schedule or command line may change with a fix, not its existence.
+    const scheduled = new Set(current.facts.of<CronJobEvent>("cron-job").map(({ file, event }) => `${file} ${event.user}`));
+    for (const { file, event } of (base ?? initial).facts.of<CronJobEvent>("cron-job")) {
+      if (!scheduled.has(`${file} ${event.user}`)) out.push({ check: "host-services", file, message: `${event.user}'s job in /${file} ('${event.command}') is no longer scheduled` });
+    }
     return out;
   },
 };
@@ -66,8 +73,10 @@ export const hostHardeningKept: IntentCheck = {
     const out: Violation[] = [];
     const writable = is.worldWritable.filter((k) => !was.worldWritable.includes(k));
     const readable = is.secretsReadable.filter((k) => !was.secretsReadable.includes(k));
-    if (writable.length > 0) out.push({ check: "host-hardening", file: writable[0]!, message: `${writable.length} file${writable.length === 1 ? "" : "s"} and directories became writable by everyone (${writable.slice(0, 3).map((k) => `/${k}`).join(", ")}${writable.length > 3 ? ", ..." : ""})` });
+    if (writable.length > 0) out.push({ check: "host-hardening", file: writable[0]!, message: `${writable.length} file${writable.length === 1 ? "" : "s"} and directories became writable by everyone (${writable.slice(0, 3).map((k) => (k === "/" ? "/" : `/${k}`)).join(", ")}${writable.length > 3 ? ", ..." : ""})` });
     if (readable.length > 0) out.push({ check: "host-hardening", file: readable[0]!, message: `secrets became readable by everyone (${readable.slice(0, 3).map((k) => `/${k}`).join(", ")})` });
+    const trusted = is.trustedDatabase.filter((r) => !was.trustedDatabase.includes(r));
+    if (trusted.length > 0) out.push({ check: "host-hardening", file: "etc/postgresql/14/main/pg_hba.conf", message: `the database now lets clients in without a password: ${trusted[0]}` });
     return out;
   },
 };

@@ -174,6 +174,8 @@ export interface ExposureEvent {
   /** Keys of files or directories writable by others, or secrets readable by others. */
   worldWritable: string[];
   secretsReadable: string[];
+  /** pg_hba.conf records (of the running server, else on disk) that let TCP clients in without a password. */
+  trustedDatabase: string[];
 }
 
 export type HostEvent =

@@ -129,6 +129,15 @@ pg_dump shop | gzip > /var/backups/postgres/shop-$day.sql.gz
 find /var/backups/postgres -name 'shop-*.sql.gz' -mtime +14 -delete
 `;
 
+export const EXPORT_SCRIPT = `#!/opt/shop/venv/bin/python
+"""Exports the whole catalogue for the marketplace feeds. Loads every product into memory (about 1.2 GB)."""
+import datetime, os, sys
+sys.path.insert(0, "/opt/shop")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "shop.settings")
+from shop.exports import export_all
+export_all(out_dir="/var/lib/shop/exports")
+`;
+
 export const CLEANUP_SCRIPT = `#!/bin/sh
 # Hourly: remove stale upload chunks older than a day.
 find /var/tmp -name 'upload-*' -mtime +1 -delete
@@ -170,6 +179,9 @@ export function SHOP_FILES(remote: boolean): Record<string, FileDeclaration> {
           "var/log/db-backup.log": { content: "2026-03-12T02:39:02Z dump ok: /var/backups/postgres/shop-2026-03-12.sql.gz (209M)\n2026-03-13T02:38:51Z dump ok: /var/backups/postgres/shop-2026-03-13.sql.gz (212M)\n", owner: "postgres", group: "postgres" },
         }),
     "etc/cron.d/cleanup": "# Hourly cleanup of stale upload chunks\n0 * * * * root /opt/scripts/cleanup.sh\n",
+    "etc/cron.d/export-catalog": "# Hourly catalogue export for the marketplace feeds (takes about 45 minutes)\n5 * * * * shop /opt/shop/bin/export-catalog >> /var/log/shop/export.log 2>&1\n",
+    "opt/shop/bin/export-catalog": { content: EXPORT_SCRIPT, mode: 0o755, owner: "shop", group: "shop" },
+    "var/log/shop/export.log": { content: "2026-03-14T07:50:12Z export done: 48211 products in 2697s\n2026-03-14T08:50:03Z export done: 48215 products in 2691s\n", owner: "shop", group: "shop" },
     "opt/scripts/cleanup.sh": { content: CLEANUP_SCRIPT, mode: 0o755 },
     "home/deploy/.ssh/authorized_keys": { content: `${KEYS.deploy}\n`, mode: 0o600, owner: "deploy", group: "deploy" },
     "home/alice/.ssh/authorized_keys": { content: `${KEYS.alice}\n`, mode: 0o600, owner: "alice", group: "alice" },

@@ -50,6 +50,9 @@ export function referenceDeclaration(options: ReferenceOptions = {}): HostDeclar
       tmp: { mode: 0o1777 },
       "var/tmp": { mode: 0o1777 },
       "opt/shop": { owner: "shop", group: "shop" },
+      "opt/shop/bin": { owner: "shop", group: "shop" },
+      "var/lib/shop": { owner: "shop", group: "shop" },
+      "var/lib/shop/exports": { owner: "shop", group: "shop" },
       "var/log/shop": { owner: "shop", group: "shop" },
       "var/log/nginx": { mode: 0o755, owner: "root", group: "adm" },
       "var/lib/redis": { mode: 0o750, owner: "redis", group: "redis" },
@@ -71,7 +74,10 @@ export function referenceDeclaration(options: ReferenceOptions = {}): HostDeclar
       memory_kib: 8_147_980,
       swap_kib: 0,
       kernel_kib: 1_180_000,
-      addresses: [{ dev: "ens5", address: remote ? "10.0.1.16" : "10.0.1.15", prefix: 24 }],
+      addresses: [
+        { dev: "ens5", address: remote ? "10.0.1.16" : "10.0.1.15", prefix: 24 },
+        { dev: "ens5", address: "192.0.2.10", prefix: 32 },
+      ],
       mounts: [
         { target: "/", source: "/dev/nvme0n1p1", fstype: "ext4", size: 40 * 1024 ** 3, other: 9_320_000_000, reserved_pct: 5 },
         { target: "/var/log", source: "/dev/nvme1n1", fstype: "ext4", size: 10 * 1024 ** 3, other: 180_000_000, reserved_pct: 5 },
@@ -92,9 +98,13 @@ export function referenceDeclaration(options: ReferenceOptions = {}): HostDeclar
       remotes: remote ? [{ name: "db-primary", address: "10.0.2.10", port: 5432, kind: "postgres", roles: { shop: SHOP_DB_PASSWORD } }] : [],
       ...(remote ? {} : { postgres: { roles: { shop: SHOP_DB_PASSWORD, postgres: "" }, databases: ["shop", "postgres"] } }),
       apps: {
-        "shop.service": { health: "/api/health", required_env: ["SECRET_KEY", "DATABASE_URL"], database_env: "DATABASE_URL", rss_kib: 148_000, writes: ["/tmp"], reads: [] },
+        "shop.service": { health: "/api/health", required_env: ["SECRET_KEY", "DATABASE_URL"], database_env: "DATABASE_URL", rss_kib: 148_000, writes: ["/tmp"], reads: ["/opt/shop/shop/settings.py"] },
       },
-      scripts: remote ? {} : { "/usr/local/bin/db-backup.sh": { writes: ["/var/backups/postgres"], database: "shop", rss_kib: 40_000, duration_s: 540 }, "/opt/scripts/cleanup.sh": { writes: ["/var/tmp"], rss_kib: 6_000, duration_s: 20 } },
+      scripts: {
+        ...(remote ? {} : { "/usr/local/bin/db-backup.sh": { writes: ["/var/backups/postgres"], database: "shop", rss_kib: 40_000, duration_s: 540 } }),
+        "/opt/scripts/cleanup.sh": { writes: ["/var/tmp"], rss_kib: 6_000, duration_s: 20 },
+        "/opt/shop/bin/export-catalog": { writes: ["/var/lib/shop/exports"], rss_kib: 1_250_000, duration_s: 2_700 },
+      },
       clients: [
         { name: "customer (front page)", from: "192.0.2.80", kind: "http", port: 80, host: "shop.example.com", path: "/", legit: true },
         { name: "customer (api over https)", from: "192.0.2.81", kind: "http", port: 443, host: "shop.example.com", path: "/api/health", legit: true },

@@ -210,8 +210,9 @@ function runStart(draft: HostDraft, name: string, unit: UnitFile, state: UnitSta
     else delete state.status;
     delete state.main_pid;
     delete state.loaded;
-    if (attempt >= retries) {
-      if (retries > 0) {
+    const prevented = (value(unit, "Service.RestartPreventExitStatus") ?? "").split(/\s+/).includes(failure.status?.split("/")[0] ?? "-");
+    if (attempt >= retries || prevented) {
+      if (retries > 0 && !prevented) {
         systemdSays(draft, name, `${name}: Start request repeated too quickly.`, "warning");
         systemdSays(draft, name, `${name}: Failed with result '${failure.result}'.`, "warning");
         systemdSays(draft, name, `Failed to start ${desc}.`, "err");

@@ -15,3 +15,11 @@ export const SSHD_CONFIG = "etc/ssh/sshd_config";
 export const RULES = "etc/iptables/rules.v4";
 export const FSTAB = "etc/fstab";
 export const RESOLV = "etc/resolv.conf";
+export const BACKUP_CRON = "etc/cron.d/db-backup";
+
+/** The 1-based line of the first line of `text` containing `needle` (for replace_line fixes). */
+export function lineOf(text: string, needle: string): number {
+  const at = text.split("\n").findIndex((l) => l.includes(needle));
+  if (at < 0) throw new Error(`'${needle}' is not in the text`);
+  return at + 1;
+}

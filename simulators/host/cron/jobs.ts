@@ -66,6 +66,8 @@ export function runJob(fs: HostFs, state: HostState, job: CronJob): JobRun {
     if (facts.database) {
       const socket = "/var/run/postgresql/.s.PGSQL.5432";
       if (!unixListener(state, socket)) return { failure: [`pg_dump: error: connection to server on socket "${socket}" failed: No such file or directory`, "\tIs the server running locally and accepting connections on that socket?"], overlapping: null };
+      // Over the socket, pg_hba.conf's `local all all peer` maps the job's user to the role of the same name.
+      if (!Object.hasOwn(state.facts.postgres?.roles ?? {}, job.user)) return { failure: [`pg_dump: error: connection to server on socket "${socket}" failed: FATAL:  role "${job.user}" does not exist`], overlapping: null };
     }
     for (const dir of facts.writes) {
       const dirKey = keyOf(dir)!;

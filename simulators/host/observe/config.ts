@@ -52,7 +52,7 @@ export function observeConfig(engine: RuleEngine, fs: HostFs, state: HostState):
     const problem = check.ok ? null : { file: keyOf(check.error.file) ?? "etc/nginx/nginx.conf", line: Math.max(1, check.error.line), message: emergLine(check.error).replace(/^nginx: /, "") };
     perFile(engine, "nginx", check.ok ? check.model.files : check.files, problem, output);
   }
-  if (fs.files.has("etc/ssh/sshd_config")) {
+  if (fs.files.has("etc/ssh/sshd_config") || hasUnitRunning(fs, /\/sshd$/)) {
     const test = testSshd(diskSource(fs.files), fs);
     const first = test.ok ? null : test.output.find((l) => /line \d+/.test(l)) ?? test.output.at(-1)!;
     const m = first ? /^(\/\S+?):? line (\d+)/.exec(first) : null;

@@ -7,7 +7,7 @@ import type { RuleEngine } from "../../engine/engine.js";
 import type { HostEvent } from "../events.js";
 import { HOST_DOMAIN } from "../events.js";
 import type { HostFs } from "../fs.js";
-import { isUnder } from "../paths.js";
+import { readHba } from "../postgres/hba.js";
 import type { HostState } from "../state.js";
 
 /** Files whose content is a secret: private keys, the password hashes, the app's settings. */
@@ -33,7 +33,17 @@ export function observeFacts(engine: RuleEngine, fs: HostFs, state: HostState): 
     const s = fs.stat(key)!;
     if ((s.mode & 0o002) !== 0 && (s.mode & 0o1000) === 0) worldWritable.push(key === "" ? "/" : key);
   }
-  unit.emit({ type: "host-exposure", worldWritable: worldWritable.sort(), secretsReadable: secretsReadable.sort() });
+  unit.emit({ type: "host-exposure", worldWritable: worldWritable.sort(), secretsReadable: secretsReadable.sort(), trustedDatabase: trustedRecords(fs, state) });
   unit.finish();
-  void isUnder;
+}
+
+/** Host records with method trust in the pg_hba.conf the server runs with (or would start with). */
+function trustedRecords(fs: HostFs, state: HostState): string[] {
+  const hbaKey = "etc/postgresql/14/main/pg_hba.conf";
+  const running = Object.values(state.units).find((u) => u.active === "active" && u.loaded && Object.hasOwn(u.loaded, hbaKey));
+  const text = running?.loaded?.[hbaKey] ?? fs.content(hbaKey);
+  if (text === undefined) return [];
+  return readHba(text, `/${hbaKey}`)
+    .records.filter((r) => r.type !== "local" && r.method === "trust")
+    .map((r) => `${r.type} ${r.databases.join(",")} ${r.users.join(",")} ${r.address ?? ""} trust`);
 }

@@ -13,30 +13,27 @@ import type { HostFs } from "../fs.js";
 import { readRuleset } from "../netfilter/ruleset.js";
 import { judgePacket } from "../netfilter/verdict.js";
 import { connectIn, liveRuleset, ownAddresses } from "../network.js";
-import { checkNginx } from "../nginx/model.js";
-import { nginxEnvironment } from "../daemons/nginx.js";
 import { httpRequest } from "../probes/http.js";
 import { sshLogin } from "../probes/ssh.js";
 import { readSshdConfig, setting, settingsFor } from "../sshd/config.js";
 import { diskSource, loadedSource } from "../sources.js";
 import type { Client, HostState } from "../state.js";
-import { keyOf } from "../paths.js";
 
-/** The site file a customer's request lands in (its server block's file), for the finding's location. */
-function siteFile(fs: HostFs, state: HostState, client: Client): string {
-  const check = checkNginx(diskSource(fs.files), nginxEnvironment(fs, state));
-  if (check.ok) {
-    const server = check.model.servers.find((s) => s.names.includes(client.host ?? "")) ?? check.model.servers.find((s) => s.listens.some((l) => l.port === client.port));
-    if (server) return keyOf(server.file) ?? "etc/nginx/nginx.conf";
-  }
-  return "etc/nginx/nginx.conf";
+/**
+ * The site file a customer's request is about: the file under /etc/nginx whose server_name names the host,
+ * read as text so that the finding stays on it while the file does not parse.
+ */
+function siteFile(fs: HostFs, client: Client): string {
+  const host = client.host ?? "";
+  const named = fs.filesUnder("etc/nginx").find((k) => !k.endsWith("nginx.conf") && new RegExp(`^\\s*server_name\\b[^;]*\\s${host.replace(/\./g, "\\.")}[\\s;]`, "m").test(fs.content(k) ?? ""));
+  return named ?? "etc/nginx/nginx.conf";
 }
 
 export function observeTraffic(engine: RuleEngine, repo: Repository, fs: HostFs, state: HostState): void {
   const address = ownAddresses(state)[1] ?? "127.0.0.1";
   const clients = state.facts.clients;
   for (const client of clients.filter((c) => c.kind === "http")) {
-    const unit = engine.unit<HostEvent>(HOST_DOMAIN, siteFile(fs, state, client));
+    const unit = engine.unit<HostEvent>(HOST_DOMAIN, siteFile(fs, client));
     unit.enter("traffic");
     const result = httpRequest(fs.files, state, { from: client.from, address, host: client.host ?? address, port: client.port, path: client.path ?? "/" });
     const scheme = client.port === 443 ? "https" : "http";

@@ -63,5 +63,6 @@ export function httpRequest(files: Repository, state: HostState, request: { from
     if (answer.kind === "timeout") return { status: null, curlError: `curl: (28) Operation timed out after 30001 milliseconds with 0 bytes received`, log: answer.log, server: "app" };
     return { status: answer.status, curlError: null, log: answer.log, server: "app" };
   }
-  return { status: null, curlError: "curl: (1) Received HTTP/0.9 when not allowed", log: [], server: "other" };
+  // Something else answers on the port (a stray `python3 -m http.server`): not the site.
+  return { status: 404, curlError: null, log: [`(the answer came from ${p?.command ?? "an unknown process"}, pid ${p?.pid ?? "?"})`], server: "other" };
 }
