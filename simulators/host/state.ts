@@ -213,7 +213,7 @@ export function cloneState(state: HostState): HostState {
 
 /** The state as the reserved file holds it: keys in a fixed order, so equal states are equal files. */
 export function serializeState(state: HostState): string {
-  return `${JSON.stringify(sortKeys(state), null, 1)}\n`;
+  return `${JSON.stringify(sortKeys(state))}\n`;
 }
 
 function sortKeys(value: unknown): unknown {

@@ -8,12 +8,11 @@
  * it is refused.
  */
 import type { Repository } from "../../repository.js";
-import { compileGlob, matchGlob } from "../../glob.js";
 import { expandWord } from "../../shell/expand.js";
 import { parseScript } from "../../shell/parse.js";
 import type { SimpleCommand } from "../../shell/parse.js";
 import { HostDraft } from "../draft.js";
-import { hostPath } from "../paths.js";
+import { expandHostGlob } from "../globs.js";
 import { chgrp, chmod, chown, cp, echo, emptyWith, mkdir, mv, rm, touch, truncate } from "./files.js";
 import { iptables, iptablesRestore, iptablesSave, netfilterPersistent } from "./iptables.js";
 import { journalctlVacuum } from "./journal.js";
@@ -98,19 +97,7 @@ export function runHostCommand(repo: Repository, line: string): HostCommandOutco
 }
 
 function expandGlobs(draft: HostDraft, word: string): string[] {
-  if (!/[*?[]/.test(word)) return [word];
-  const absolute = word.startsWith("/");
-  let glob;
-  try {
-    glob = compileGlob(word.replace(/^\/+/, ""), "filepath");
-  } catch {
-    return [word];
-  }
-  const fs = draft.fs();
-  const candidates = [...fs.files.keys(), ...fs.directories()].filter((k) => k !== "" && !k.split("/").some((s) => s.startsWith(".") && !word.includes("/.")));
-  const matched = [...new Set(candidates)].filter((k) => matchGlob(glob, k)).sort();
-  if (matched.length === 0) return [word];
-  return matched.map((k) => (absolute ? hostPath(k) : k));
+  return expandHostGlob(draft.fs(), word);
 }
 
 function runOne(draft: HostDraft, command: SimpleCommand): ReturnType<CommandHandler> {

@@ -8,9 +8,9 @@ import { syslogTime } from "../time.js";
 import type { HostCommand } from "./context.js";
 import { failed, human, ok } from "./context.js";
 
+/** `Mar  1 04:12`, ls's date for a file of this year. */
 function date(t: number): string {
-  const s = syslogTime(t);
-  return s.slice(0, 12).replace(/:\d\d$/, "").slice(0, 12);
+  return syslogTime(t).slice(0, 12);
 }
 
 export const ls: HostCommand = (argv, _stdin, look) => {
@@ -55,8 +55,16 @@ export const ls: HostCommand = (argv, _stdin, look) => {
 };
 
 export const stat: HostCommand = (argv, _stdin, look) => {
-  const operands = argv.slice(1).filter((a) => !a.startsWith("-"));
-  const format = argv.find((a) => a.startsWith("-c") || a.startsWith("--format"));
+  const operands: string[] = [];
+  let format: string | null = null;
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === "-c" || a === "--format" || a === "--printf") format = argv[++i] ?? "";
+    else if (a.startsWith("--format=") || a.startsWith("--printf=")) format = a.slice(a.indexOf("=") + 1);
+    else if (a.startsWith("-c") && a.length > 2) format = a.slice(2);
+    else if (a === "-L") continue;
+    else operands.push(a);
+  }
   if (operands.length === 0) return failed("stat: missing operand\nTry 'stat --help' for more information.\n");
   const out: string[] = [];
   let status = 0;
@@ -68,9 +76,8 @@ export const stat: HostCommand = (argv, _stdin, look) => {
       status = 1;
       continue;
     }
-    if (format) {
-      const spec = format.includes("=") ? format.split("=")[1]! : argv[argv.indexOf(format) + 1] ?? "%n";
-      out.push(spec.replace(/%a/g, (s.mode & 0o7777).toString(8)).replace(/%A/g, modeString(s.type, s.mode)).replace(/%U/g, s.owner).replace(/%G/g, s.group).replace(/%s/g, String(s.size)).replace(/%n/g, operand));
+    if (format !== null) {
+      out.push(format.replace(/%a/g, (s.mode & 0o7777).toString(8)).replace(/%A/g, modeString(s.type, s.mode)).replace(/%U/g, s.owner).replace(/%G/g, s.group).replace(/%s/g, String(s.size)).replace(/%n/g, operand));
       continue;
     }
     const uid = look.fs.accounts.user(s.owner)?.uid ?? 0;

@@ -16,6 +16,7 @@ import { headTail, sortUniq, wc } from "../../inspect/text.js";
 import { find } from "../../inspect/files.js";
 import type { Repository } from "../../repository.js";
 import { HOST_PROGRAMS } from "../commands/index.js";
+import { expandHostGlob } from "../globs.js";
 import type { HostCommand } from "./context.js";
 import { failed, HostLook, ok } from "./context.js";
 import { df, du, ls, lsof, stat } from "./files.js";
@@ -119,8 +120,12 @@ function changes(argv: readonly string[]): boolean {
   return Object.hasOwn(HOST_PROGRAMS, program!) && !Object.hasOwn(HOST_LOOKS, program!);
 }
 
-function argvOf(command: SimpleCommand): string[] {
-  const words = command.words.flatMap((w) => expandWord(w, { env: new Map() }));
+function argvOf(command: SimpleCommand, look: HostLook): string[] {
+  const words = command.words.flatMap((w) => {
+    const fields = expandWord(w, { env: new Map() });
+    const unquoted = w.parts.every((p) => p.kind === "lit" && !p.quoted);
+    return unquoted ? fields.flatMap((f) => expandHostGlob(look.fs, f)) : fields;
+  });
   while (words[0] === "sudo") words.shift();
   return words;
 }
@@ -146,7 +151,7 @@ export function inspectHost(commandLine: string, repo: Repository): string {
       let stdin: string | null = null;
       let result: CommandOutput = { out: "", status: 0 };
       for (const [j, command] of pipeline.commands.entries()) {
-        const argv = argvOf(command);
+        const argv = argvOf(command, look);
         if (argv.length === 0) return bounded(out + refusal("an empty command."));
         const program = argv[0]!;
         if (changes(argv)) return bounded(out + refusal(`'${argv.slice(0, 2).join(" ")}' changes the host: run it with the host action.`));

@@ -41,7 +41,7 @@ export const ps: HostCommand = (argv, _stdin, look) => {
 export const free: HostCommand = (argv, _stdin, look) => {
   const m = memoryUsage(look.state);
   const unit = argv.includes("-g") ? 1024 * 1024 : argv.includes("-k") ? 1 : argv.includes("-h") ? 0 : 1024;
-  const show = (kib: number) => (unit === 0 ? (kib >= 1024 * 1024 ? `${(kib / 1024 / 1024).toFixed(1)}Gi` : `${Math.round(kib / 1024)}Mi`) : String(Math.round(kib / unit)));
+  const show = (kib: number) => (unit === 0 ? (kib === 0 ? "0B" : kib >= 1024 * 1024 ? `${(kib / 1024 / 1024).toFixed(1)}Gi` : `${Math.round(kib / 1024)}Mi`) : String(Math.round(kib / unit)));
   const cache = Math.min(420_000, m.available);
   const row = (name: string, cells: string[]) => `${name.padEnd(7)}${cells.map((c) => c.padStart(12)).join("")}`;
   return ok(
