@@ -11,6 +11,7 @@ import { isManifestPath, simulateCluster } from "./k8s/index.js";
 import { isWorkflowPath, looksLikeWorkflow } from "./workflow/index.js";
 import { simulateWorkflows } from "./workflow/simulator.js";
 import { renderFirstFailure } from "./log.js";
+import { renderHostAlerts } from "./host/alerts.js";
 import { simulateHost } from "./host/simulator.js";
 import { hostFiles, isHostRepository } from "./host/state.js";
 import { scanRepository } from "./scan/index.js";
@@ -61,6 +62,8 @@ function simulateDomains(repo: Repository, world: World, options: SimulationOpti
 
 /** The episode's error_message: the log of the first failing stage, or null when nothing fails. */
 export function renderErrorMessage(diagnostics: readonly Diagnostic[]): string | null {
+  // A simulated host has no pipeline order: its alerts are listed by urgency (simulators/host/alerts.ts).
+  if (diagnostics.some((d) => d.code.startsWith("HOST"))) return renderHostAlerts(diagnostics);
   return renderFirstFailure([...diagnostics].sort(compareDiagnostics));
 }
 

@@ -358,7 +358,8 @@ export function processDied(draft: HostDraft, unitName_: string, pid: number, si
   if (!state || state.main_pid !== pid) return;
   const unit = loadedUnit(draft, unitName_);
   const desc = description(unit, unitName_);
-  const sig = signal === 9 ? "9/KILL" : signal === 15 ? "15/TERM" : `${signal}/SIG`;
+  const names: Record<number, string> = { 1: "HUP", 2: "INT", 3: "QUIT", 6: "ABRT", 9: "KILL", 11: "SEGV", 15: "TERM" };
+  const sig = `${signal}/${names[signal] ?? "SIG"}`;
   delete state.main_pid;
   delete state.loaded;
   // The rest of the unit's control group goes with its main process, unless KillMode=process leaves it.
