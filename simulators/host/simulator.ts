@@ -25,6 +25,6 @@ export function simulateHost(repo: Repository, world: World, options: Simulation
   observeServices(engine, repo, fs, state);
   observeResources(engine, fs, state);
   observeJobs(engine, fs, state);
-  observeTraffic(engine, repo, fs, state);
+  observeTraffic(engine, fs, state);
   return engine.result();
 }

@@ -249,10 +249,7 @@ function gunicornStamp(t: number): string {
 export function stop(draft: HostDraft, name: string): JobResult {
   const state = record(draft, name);
   const unit = loadedUnit(draft, name);
-  if (state.active !== "active") {
-    if (state.active === "failed") return { ok: true, output: [] };
-    return { ok: true, output: [] };
-  }
+  if (state.active !== "active") return { ok: true, output: [] };
   draft.tick(1);
   const desc = description(unit, name);
   systemdSays(draft, name, `Stopping ${desc}...`);

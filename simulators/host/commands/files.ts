@@ -5,7 +5,7 @@
  */
 import type { HostDraft } from "../draft.js";
 import { apparentSize } from "../fs.js";
-import { hostPath, isUnder, keyOf, parentOf } from "../paths.js";
+import { isUnder, keyOf, parentOf } from "../paths.js";
 import { parseMode } from "./modes.js";
 import type { CommandHandler, CommandInput, CommandResult } from "./types.js";
 import { done, refuse, splitFlags } from "./types.js";
@@ -291,4 +291,3 @@ export const touch: CommandHandler = ({ draft, argv }) => {
   return done();
 };
 
-export { hostPath };

@@ -5,14 +5,12 @@
  * (SIGHUP) re-reads pg_hba.conf and leaves postmaster parameters (port, listen_addresses) as they were.
  */
 import type { HostFs } from "../fs.js";
-import { octal } from "../fs.js";
 import { isOwnAddress, listener } from "../network.js";
 import { keyOf } from "../paths.js";
 import { readHba } from "../postgres/hba.js";
 import { isPostmasterParam, memoryKb, param, readPostgresConf } from "../postgres/conf.js";
 import type { PostgresConf } from "../postgres/conf.js";
 import { availableMemoryKib } from "../memory.js";
-import type { HostState } from "../state.js";
 import type { Daemon, ProcessSpec, Said, StartInput, StartOutcome } from "./types.js";
 
 const say = (message: string): Said => ({ ident: "postgres", message, priority: /^(FATAL|PANIC|WARNING)/.test(message) ? "err" : "info" });
@@ -74,17 +72,17 @@ function dataDirectoryProblem(fs: HostFs, dir: string, user: string): string[] |
 
 function startPostgres({ fs, state, argv, user }: StartInput): StartOutcome {
   const layout = postgresLayout(argv, fs);
-  const fail = (lines: string[]): StartOutcome => ({ ok: false, status: "1/FAILURE", said: lines.map(say) });
+  const fail = (lines: string[], configTest = false): StartOutcome => ({ ok: false, status: "1/FAILURE", said: lines.map(say), ...(configTest ? { configTest } : {}) });
   if (!layout.conf) return fail([`postgres: could not access the server configuration file "${layout.configFile}": No such file or directory`]);
   const conf = layout.conf;
-  if (conf.problems.length > 0) return { ...fail([...conf.problems.flatMap((p) => p.log.split("\n")), `FATAL:  configuration file "${layout.configFile}" contains errors`]), configTest: true } as StartOutcome;
+  if (conf.problems.length > 0) return fail([...conf.problems.flatMap((p) => p.log.split("\n")), `FATAL:  configuration file "${layout.configFile}" contains errors`], true);
   const dataProblem = dataDirectoryProblem(fs, layout.dataDirectory, user);
   if (dataProblem) return fail(dataProblem);
   const hbaKey = keyOf(layout.hbaFile);
   const hbaText = hbaKey === null ? undefined : fs.content(hbaKey);
   if (hbaText === undefined) return fail([`LOG:  could not open configuration file "${layout.hbaFile}": No such file or directory`, "FATAL:  could not load pg_hba.conf"]);
   const hba = readHba(hbaText, layout.hbaFile);
-  if (hba.problem) return { ...fail([...hba.problem.log.split("\n"), "FATAL:  could not load pg_hba.conf"]), configTest: true } as StartOutcome;
+  if (hba.problem) return fail([...hba.problem.log.split("\n"), "FATAL:  could not load pg_hba.conf"], true);
   const shared = sharedMemoryKib(conf);
   if (shared > availableMemoryKib(state)) {
     return fail([
@@ -163,12 +161,3 @@ export const POSTGRES: Daemon = {
     return { ok: true, loaded: next, said: said.map(say) };
   },
 };
-
-/** Octal permissions of the data directory, for messages. */
-export function dataDirectoryMode(fs: HostFs, dir: string): string {
-  const key = keyOf(dir);
-  const stat = key === null ? null : fs.stat(key);
-  return stat ? octal(stat.mode) : "----";
-}
-
-export type { HostState };

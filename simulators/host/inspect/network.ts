@@ -8,7 +8,7 @@ import type { FilterRule, Ruleset } from "../netfilter/ruleset.js";
 import { writeRuleset } from "../netfilter/ruleset.js";
 import { httpRequest } from "../probes/http.js";
 import { askServer, readResolvConf, resolveName } from "../resolver.js";
-import type { HostCommand, HostLook } from "./context.js";
+import type { HostCommand } from "./context.js";
 import { failed, ok } from "./context.js";
 
 function comm(command: string): string {
@@ -196,4 +196,3 @@ export const curl: HostCommand = (argv, _stdin, look) => {
   return ok(headers ? head : discard ? "" : body);
 };
 
-export type { HostLook };

@@ -4,7 +4,6 @@
  * ports that must stay closed. The firewall on disk is compared with the live one on the same probes (a
  * reboot loads the disk's), and sshd's running configuration is checked for root logins by password.
  */
-import type { Repository } from "../../repository.js";
 import type { RuleEngine } from "../../engine/engine.js";
 import { RULES_V4 } from "../daemons/others.js";
 import type { HostEvent } from "../events.js";
@@ -29,7 +28,7 @@ function siteFile(fs: HostFs, client: Client): string {
   return named ?? "etc/nginx/nginx.conf";
 }
 
-export function observeTraffic(engine: RuleEngine, repo: Repository, fs: HostFs, state: HostState): void {
+export function observeTraffic(engine: RuleEngine, fs: HostFs, state: HostState): void {
   const address = ownAddresses(state)[1] ?? "127.0.0.1";
   const clients = state.facts.clients;
   for (const client of clients.filter((c) => c.kind === "http")) {
@@ -77,5 +76,4 @@ export function observeTraffic(engine: RuleEngine, repo: Repository, fs: HostFs,
     unit.emit({ type: "firewall-persistence", differs });
     unit.finish();
   }
-  void repo;
 }
