@@ -4,6 +4,8 @@
  * that dies is replaced by its master); SIGHUP asks nginx, sshd and postgres to reload. A pid or pattern that
  * matches nothing is refused.
  */
+import { compilePattern, PatternError } from "../../inspect/pattern.js";
+import type { Pattern } from "../../inspect/pattern.js";
 import type { HostDraft } from "../draft.js";
 import type { HostProcess } from "../state.js";
 import { processDied, reload } from "../systemd.js";
@@ -98,11 +100,13 @@ function killMatching(draft: HostDraft, program: string, args: string[]): Comman
   }
   if (patterns.length !== 1) return refuse(`${program}: ${patterns.length === 0 ? "no matching criteria specified" : "only one pattern can be provided"}`);
   const pattern = patterns[0]!;
-  let re: RegExp;
+  // pgrep's patterns are extended regular expressions; they are matched in linear time (no backtracking).
+  let re: Pattern;
   try {
-    re = new RegExp(exact && !full ? `^(?:${pattern})$` : pattern);
-  } catch {
-    return refuse(`${program}: invalid pattern '${pattern}'`);
+    re = compilePattern(pattern, { extended: true, fixed: program === "killall", ignoreCase: false, word: false, line: exact && !full });
+  } catch (error) {
+    if (error instanceof PatternError) return refuse(`${program}: invalid pattern '${pattern}': ${error.message}`);
+    throw error;
   }
   const matched = draft.state.processes.filter((p) => p.pid !== 1 && (user === undefined || p.user === user) && re.test(full ? p.command : commOf(p)));
   if (matched.length === 0) return refuse(program === "killall" ? `${pattern}: no process found` : `${program}: no process matched '${pattern}' (pkill exits 1)`);
