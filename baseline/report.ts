@@ -45,6 +45,14 @@ function row(task_id: string, difficulty: string, results: readonly EpisodeResul
   };
 }
 
+const LEVELS = ["easy", "medium", "medium-hard", "hard", "expert"];
+
+/** A task's difficulty: its scenarios', or their range when they differ (the host track's run easy to expert). */
+function difficultyOf(results: readonly EpisodeResult[]): string {
+  const levels = [...new Set(results.map((r) => r.difficulty))].sort((a, b) => LEVELS.indexOf(a) - LEVELS.indexOf(b));
+  return levels.length <= 1 ? levels[0] ?? "" : `${levels[0]} to ${levels.at(-1)}`;
+}
+
 /**
  * Groups results by task (in the order tasks first appear) and adds the overall row.
  * @example summarise("baseline", results, false).overall.mean_score
@@ -56,7 +64,7 @@ export function summarise(agent: string, results: readonly EpisodeResult[], read
     agent,
     reads_hidden_data: readsHiddenData,
     episodes: results.map(({ breakdown: _b, rewards: _r, episode_id: _e, ...rest }) => rest),
-    tasks: [...byTask.entries()].map(([task, rs]) => row(task, rs[0]?.difficulty ?? "", rs)),
+    tasks: [...byTask.entries()].map(([task, rs]) => row(task, difficultyOf(rs), rs)),
     overall: row("overall", "", results),
   };
 }

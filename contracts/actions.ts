@@ -108,6 +108,23 @@ export const InspectAction = z
   .strict()
   .describe("Look at the repository, the build, the CI run or the cluster without changing anything (a step, but not counted by efficiency)");
 
+export const HostAction = z
+  .object({
+    action_type: z.literal("host"),
+    command: z
+      .string()
+      .min(1)
+      .max(MAX_INSPECT_COMMAND_CHARS)
+      .describe(
+        "a command that changes the simulated host (host scenarios only): systemctl restart|reload|start|stop|enable UNIT, " +
+          "systemctl daemon-reload, chmod/chown [-R] ... PATH, rm/truncate -s 0 FILE, kill [-9] PID, pkill NAME, iptables -D/-I/-A ..., " +
+          "iptables-restore < /etc/iptables/rules.v4, netfilter-persistent save, journalctl --vacuum-size=SIZE; `&&` and `;` chain commands",
+      ),
+    metadata: Metadata,
+  })
+  .strict()
+  .describe("Run a command that changes the simulated Linux host (a repair step: restart a service, fix a mode, kill a process, change the firewall)");
+
 export const RequestHintAction = z
   .object({ action_type: z.literal("request_hint"), metadata: Metadata })
   .strict()
@@ -127,6 +144,7 @@ export const ActionSchema = z.discriminatedUnion("action_type", [
   DeleteBlockAction,
   ApplyPatchAction,
   InspectAction,
+  HostAction,
   RequestHintAction,
   SubmitAction,
 ]);
@@ -135,10 +153,10 @@ export type Action = z.infer<typeof ActionSchema>;
 export type ActionType = Action["action_type"];
 export const ACTION_TYPES: readonly ActionType[] = ActionSchema.options.map((o) => o.shape.action_type.value);
 
-/** Actions that edit files; the others neither touch files nor can fail. */
+/** Actions that change the repository (the edits, and on a host its commands); the others neither touch it nor can fail. */
 export type EditAction = Exclude<Action, { action_type: "request_hint" | "submit" | "inspect" }>;
 
-/** Whether an action edits files (every action but inspections, hints and submit). */
+/** Whether an action changes the repository or host (every action but inspections, hints and submit). */
 export function isEditAction(action: Action): action is EditAction {
   return action.action_type !== "request_hint" && action.action_type !== "submit" && action.action_type !== "inspect";
 }

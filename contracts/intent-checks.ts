@@ -22,6 +22,9 @@ export const INTENT_CHECK_NAMES = [
   "delivery",
   "runtime-requirements",
   "k8s-objects",
+  "host-data",
+  "host-services",
+  "host-hardening",
   "no-new-errors",
 ] as const;
 

@@ -69,7 +69,7 @@ export const ObservationSchema = z.object({
   inspect_output: z
     .string()
     .nullable()
-    .describe("what the last action's inspection printed (or why it was refused); null when the last action was not an inspection"),
+    .describe("what the last inspection printed (or why it was refused), or what the last host command printed; null after any other action"),
   score: z.number().nullable().describe("the grader's score once the episode is done"),
   score_breakdown: ScoreBreakdownSchema.nullable(),
 });

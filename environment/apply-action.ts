@@ -10,8 +10,10 @@ import { fromLines, occurrenceLines, textToLines, toLines } from "./lines.js";
 import { nearMissLine } from "./near-miss.js";
 import { applyUnifiedPatch } from "./patch.js";
 import { limitExceeded } from "./repository-limits.js";
+import { applyHostAction, hostFiles, isHostRepository, refuseHostCommand } from "./host-actions.js";
 
-export type EditOutcome = { ok: true; repo: Repository; changed: boolean } | { ok: false; error: string };
+/** `output`: what a host command printed. */
+export type EditOutcome = { ok: true; repo: Repository; changed: boolean; output?: string } | { ok: false; error: string };
 
 const fail = (error: string): EditOutcome => ({ ok: false, error });
 
@@ -104,13 +106,20 @@ function applyEdits(repo: Repository, edits: readonly Edit[]): EditOutcome {
  * result that would exceed a repository bound (repository-limits.ts).
  */
 export function applyEditAction(repo: Repository, action: EditAction): EditOutcome {
+  if (isHostRepository(repo)) {
+    const outcome = applyHostAction(repo, action, (files, edit) => applyEditAction(files, edit));
+    if (!outcome.ok || action.action_type !== "host") return outcome;
+    const exceeded = limitExceeded(hostFiles(repo), hostFiles(outcome.repo));
+    return exceeded === null ? outcome : fail(`${exceeded}; nothing was changed`);
+  }
+  if (action.action_type === "host") return refuseHostCommand();
   const outcome = applyWithoutLimits(repo, action);
   if (!outcome.ok) return outcome;
   const exceeded = limitExceeded(repo, outcome.repo);
   return exceeded === null ? outcome : fail(`${exceeded}; nothing was changed`);
 }
 
-function applyWithoutLimits(repo: Repository, action: EditAction): EditOutcome {
+function applyWithoutLimits(repo: Repository, action: Exclude<EditAction, { action_type: "host" }>): EditOutcome {
   switch (action.action_type) {
     case "edit_file":
       return applyEdits(repo, action.edits);

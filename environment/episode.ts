@@ -12,6 +12,7 @@ import type { Scenario, Task } from "../tasks/schema.js";
 import type { Action } from "../contracts/actions.js";
 import { applyEditAction } from "./apply-action.js";
 import { inspectRepository } from "../simulators/inspect/index.js";
+import { isHostStatePath } from "../simulators/host/state.js";
 import type { EpisodeRecord } from "./episode-record.js";
 import type { EpisodeState, Observation, ResetRequest, ScoreBreakdown, StepResult } from "../contracts/observation.js";
 import type { Judge } from "./judge.js";
@@ -180,6 +181,7 @@ export class Episode {
           break;
         }
         repo = outcome.repo;
+        if (outcome.output !== undefined) inspectOutput = outcome.output;
         assessment = this.judge.assess(this.scenario, repo);
         assessment.fixed.forEach((now, i) => {
           if (now && !was.assessment.fixed[i]) reward += REWARD.fixed;
@@ -244,6 +246,8 @@ export class Episode {
     const files: Record<string, string> = Object.create(null);
     const modes: Record<string, "100644" | "100755"> = Object.create(null);
     for (const path of [...repo.keys()].sort()) {
+      // A simulated host's reserved state is the simulation's memory, not one of its files.
+      if (isHostStatePath(path)) continue;
       const file = repo.get(path)!;
       files[path] = file.content;
       modes[path] = gitMode(file.mode) as "100644" | "100755";

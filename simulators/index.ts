@@ -11,6 +11,9 @@ import { isManifestPath, simulateCluster } from "./k8s/index.js";
 import { isWorkflowFile, isWorkflowPath, withoutWorkflows } from "./workflow/index.js";
 import { simulateWorkflows } from "./workflow/simulator.js";
 import { renderFirstFailure } from "./log.js";
+import { renderHostAlerts } from "./host/alerts.js";
+import { simulateHost } from "./host/simulator.js";
+import { hostFiles, isHostRepository } from "./host/state.js";
 import { scanRepository } from "./scan/index.js";
 import { hasDeliveryWorkflow, pipelineSimulator } from "./pipeline/index.js";
 import { DELIVERY_RULES } from "./pipeline/simulator.js";
@@ -34,6 +37,13 @@ export function usesPipeline(repo: Repository, options: SimulationOptions): bool
  * build → push → deploy → runtime → traffic); any other runs each domain simulator on its own files.
  */
 export function simulateRepository(repo: Repository, world: World, options: SimulationOptions = {}): SimulationResult {
+  if (isHostRepository(repo)) {
+    return withGlobBudget(() => {
+      const result = simulateHost(repo, world, options);
+      result.facts.add(".", scanRepository(hostFiles(repo)));
+      return result;
+    });
+  }
   return withGlobBudget(() => {
     const result = usesPipeline(repo, options) ? pipelineSimulator.simulate(repo, world, options) : simulateDomains(repo, world, options);
     result.facts.add(".", scanRepository(repo));
@@ -53,6 +63,8 @@ function simulateDomains(repo: Repository, world: World, options: SimulationOpti
 
 /** The episode's error_message: the log of the first failing stage, or null when nothing fails. */
 export function renderErrorMessage(diagnostics: readonly Diagnostic[]): string | null {
+  // A simulated host has no pipeline order: its alerts are listed by urgency (simulators/host/alerts.ts).
+  if (diagnostics.some((d) => d.code.startsWith("HOST"))) return renderHostAlerts(diagnostics);
   return renderFirstFailure([...diagnostics].sort(compareDiagnostics));
 }
 

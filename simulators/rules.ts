@@ -3,15 +3,16 @@
  * name a rule that exists) and `breakfix rules`.
  */
 import { DOCKER_RULES } from "./docker/rules/index.js";
+import { HOST_RULES } from "./host/rules/index.js";
 import { K8S_RULES } from "./k8s/index.js";
 import { PIPELINE_RULES } from "./pipeline/index.js";
 import type { RuleInfo } from "./rule.js";
 import { WORKFLOW_RULES } from "./workflow/index.js";
 
-export const ALL_RULES: readonly RuleInfo[] = [...WORKFLOW_RULES, ...DOCKER_RULES, ...K8S_RULES, ...PIPELINE_RULES];
+export const ALL_RULES: readonly RuleInfo[] = [...WORKFLOW_RULES, ...DOCKER_RULES, ...K8S_RULES, ...PIPELINE_RULES, ...HOST_RULES];
 
 /** The rules that run through the rule engine, with the shape and cases the shared rule tester runs. */
-export const ENGINE_RULES = [...WORKFLOW_RULES, ...DOCKER_RULES, ...K8S_RULES, ...PIPELINE_RULES] as const;
+export const ENGINE_RULES = [...WORKFLOW_RULES, ...DOCKER_RULES, ...K8S_RULES, ...PIPELINE_RULES, ...HOST_RULES] as const;
 
 export function ruleByCode(code: string): RuleInfo | undefined {
   return ALL_RULES.find((r) => r.code === code);
@@ -24,6 +25,7 @@ export function rulesTable(rules: readonly RuleInfo[] = ALL_RULES): string {
     ["Dockerfiles (DF)", /^DF/],
     ["Kubernetes manifests (K8S)", /^K8S/],
     ["Cross-file pipeline (PIPE)", /^PIPE/],
+    ["Linux hosts (HOST)", /^HOST/],
   ];
   const out = ["# Rules", "", "Every check breakfix makes, generated from the rule modules (`npm run docs`).", ""];
   for (const [title, prefix] of families) {

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { REGULAR } from "../simulators/repository.js";
+import { applyHostFault } from "../simulators/host/faults.js";
 import { WorldSchema } from "../simulators/world.js";
 import type { Base, Fault, Scenario, ScenarioSource } from "./schema.js";
 import { BaseSchema, ScenarioSourceSchema } from "./schema.js";
@@ -66,8 +67,12 @@ export function readBaseFiles(baseId: string, modes: Record<string, number> = {}
 }
 
 export function applyFaults(files: Files, faults: readonly Fault[], where: string): Files {
-  const out: Files = { ...files };
+  let out: Files = { ...files };
   for (const fault of faults) {
+    if ("host" in fault) {
+      out = applyHostFault(out, fault.host, where);
+      continue;
+    }
     const current = out[fault.file];
     if ("replace" in fault) {
       if (!current) throw new Error(`${where}: fault on missing file ${fault.file}`);

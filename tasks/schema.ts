@@ -10,6 +10,7 @@ import { DifficultySchema } from "../contracts/observation.js";
 import { StageSchema } from "../simulators/diagnostic.js";
 import { RULE_CODES } from "../simulators/rule-codes.js";
 import { WorldSchema } from "../simulators/world.js";
+import { HostFaultSchema } from "../simulators/host/faults.js";
 
 export const FileSpecSchema = z.union([
   z.string(),
@@ -37,6 +38,7 @@ export const FaultSchema = z.union([
   z.object({ file: z.string(), content: z.string() }).strict(),
   z.object({ file: z.string(), mode: z.number().int() }).strict(),
   z.object({ file: z.string(), remove: z.literal(true) }).strict(),
+  z.object({ host: HostFaultSchema }).strict().describe("what happened to a simulated host beyond its files (a crash, a command run, a runaway process)"),
 ]);
 export type Fault = z.infer<typeof FaultSchema>;
 

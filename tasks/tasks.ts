@@ -12,11 +12,15 @@ import { ciDockerIntegration } from "./ci_docker_integration/index.js";
 import { multiStageMatrix } from "./multi_stage_matrix/index.js";
 import { pipelineBuildPush } from "./pipeline_build_push/index.js";
 import { fullPipeline } from "./full_pipeline/index.js";
+import { hostIncidents } from "./host_incidents/index.js";
 import type { TaskModule } from "./schema.js";
 
-export const TASK_MODULES: readonly TaskModule[] = [dockerfileSyntax, dockerfileRuntime, workflowSyntax, workflowSecretsPermissions, ciDockerIntegration, multiStageMatrix, k8sPodFailures, k8sNetworking, pipelineBuildPush, fullPipeline];
+export const TASK_MODULES: readonly TaskModule[] = [dockerfileSyntax, dockerfileRuntime, workflowSyntax, workflowSecretsPermissions, ciDockerIntegration, multiStageMatrix, k8sPodFailures, k8sNetworking, pipelineBuildPush, fullPipeline, hostIncidents];
 
 export const TASKS = TASK_MODULES.map((m) => m.task);
+
+/** Tracks beyond SPEC §2's ten tasks, after them: the Linux host incidents (issue 18). */
+export const TRACK_TASK_IDS = ["host_incidents"] as const;
 
 /** Task ids SPEC §2 defines, in its order. */
 export const SPEC_TASK_IDS = [

@@ -11,6 +11,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadCatalog } from "../tasks/catalog.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const run = promisify(execFile);
@@ -112,6 +113,6 @@ describe("the packed package", () => {
     writeFileSync(path.join(consumer, "play.mjs"), CONSUMER_RUN);
     const played = await sh(process.execPath, ["play.mjs"], consumer);
     expect(played.stderr).toBe("");
-    expect(JSON.parse(played.stdout)).toEqual({ scenarios: 50, unsolved: [], npmrc: true });
+    expect(JSON.parse(played.stdout)).toEqual({ scenarios: loadCatalog().scenarios.length, unsolved: [], npmrc: true });
   }, 120_000);
 });

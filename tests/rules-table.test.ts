@@ -8,7 +8,7 @@ describe("rules", () => {
   it("have unique codes of the documented forms", () => {
     const codes = ALL_RULES.map((r) => r.code);
     expect(new Set(codes).size).toBe(codes.length);
-    for (const code of codes) expect(code).toMatch(/^(DF|GHA|K8S|PIPE)\d{3}$/);
+    for (const code of codes) expect(code).toMatch(/^(DF|GHA|K8S|PIPE|HOST)\d{3}$/);
   });
 
   it("are listed in docs/rules.md as generated (run npm run docs after changing a rule)", () => {

@@ -15,12 +15,13 @@ import type { Agent, AgentFactory, Decision } from "../agent.js";
 import type { RepairRule } from "./rule.js";
 import { DOCKERFILE_BUILD_RULES } from "./rules/dockerfile-build.js";
 import { DOCKERFILE_RUNTIME_RULES } from "./rules/dockerfile-runtime.js";
+import { HOST_RULES } from "./rules/host.js";
 import { K8S_RULES } from "./rules/k8s.js";
 import { WORKFLOW_RULES } from "./rules/workflow.js";
 import { viewOf } from "./view.js";
 
 /** Every rule, most specific first; the first one that proposes an untried action wins. */
-export const HEURISTIC_RULES: readonly RepairRule[] = [...WORKFLOW_RULES, ...DOCKERFILE_BUILD_RULES, ...DOCKERFILE_RUNTIME_RULES, ...K8S_RULES];
+export const HEURISTIC_RULES: readonly RepairRule[] = [...WORKFLOW_RULES, ...DOCKERFILE_BUILD_RULES, ...DOCKERFILE_RUNTIME_RULES, ...K8S_RULES, ...HOST_RULES];
 
 /**
  * A fresh heuristic agent for one episode.

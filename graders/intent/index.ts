@@ -3,6 +3,7 @@ import { deliveryIntent } from "./delivery.js";
 import { DOCKERFILE_CHECKS } from "./dockerfile.js";
 import { filesKept } from "./files.js";
 import { k8sObjectsKept } from "./k8s.js";
+import { HOST_CHECKS } from "./host.js";
 import { k8sSettingsKept } from "./k8s-settings.js";
 import { runtimeRequirementsKept } from "./runtime-requirements.js";
 import { noHardCodedSecrets } from "./secrets.js";
@@ -24,6 +25,7 @@ export const INTENT_CHECKS: readonly IntentCheck[] = [
   runtimeRequirementsKept,
   k8sObjectsKept,
   k8sSettingsKept,
+  ...HOST_CHECKS,
 ];
 
 export function intentViolations(inputs: IntentInputs): Violation[] {

@@ -59,6 +59,13 @@ const inspectCommand: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: hostileString, weight: 2 },
 );
 
+/** A host command: a repair, a refused one, or a hostile string (on a repository every one is refused). */
+const hostCommand: fc.Arbitrary<string> = fc.oneof(
+  { arbitrary: fc.constantFrom("systemctl restart nginx", "systemctl reload nginx", "chmod 755 /var/www/shop", "kill -9 1", "iptables -F", "rm -rf /var/log/*", "truncate -s 0 /var/log/syslog", "systemctl daemon-reload && systemctl restart shop"), weight: 6 },
+  { arbitrary: fc.constantFrom("rm -rf /", "bash -c 'id'", "ls | grep x", "echo $HOME > /tmp/x", "sudo -u root true"), weight: 2 },
+  { arbitrary: hostileString, weight: 2 },
+);
+
 const edit = fc.oneof(
   { arbitrary: fc.record({ file_path: usually(filePath), old_content: usually(text), new_content: usually(text) }), weight: 4 },
   { arbitrary: looseRecord({ file_path: usually(filePath), old_content: usually(text), new_content: usually(text) }), weight: 1 },
@@ -74,6 +81,7 @@ const fieldsOf: Record<string, Record<string, fc.Arbitrary<unknown>>> = {
   delete_block: { file_path: usually(filePath), start_line: usually(lineNumber), end_line: usually(lineNumber) },
   apply_patch: { patch: usually(patchText) },
   inspect: { command: usually(inspectCommand) },
+  host: { command: usually(hostCommand) },
   request_hint: {},
   submit: {},
 };

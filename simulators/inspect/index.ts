@@ -19,6 +19,8 @@ import { FILTERS, isFilter } from "./repository.js";
 import { expandGlob, RepoReader } from "./files.js";
 import { writeRefusal } from "./refusals.js";
 import { GlobBudgetExceeded, MAX_GLOB_STEPS, withGlobBudget } from "../glob.js";
+import { inspectHost } from "../host/inspect/index.js";
+import { isHostRepository } from "../host/state.js";
 
 export type { InspectionInput } from "./context.js";
 
@@ -73,7 +75,7 @@ function bounded(text: string): string {
 export function inspectRepository(commandLine: string, input: InspectionInput): string {
   // One glob budget for the whole inspection, as for a simulation: a pattern past it is refused, not run on.
   try {
-    return withGlobBudget(() => answer(commandLine, input));
+    return withGlobBudget(() => (isHostRepository(input.repo) ? inspectHost(commandLine, input.repo) : answer(commandLine, input)));
   } catch (error) {
     if (error instanceof GlobBudgetExceeded) return refusal(`its patterns take more than ${MAX_GLOB_STEPS} steps of matching.`);
     throw error;

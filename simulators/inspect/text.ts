@@ -103,6 +103,13 @@ export function wc(argv: readonly string[], stdin: string | null, files: RepoRea
 }
 
 /** sort (`-r`, `-u`, `-n`) and uniq (`-c`). */
+/** `sort -h`'s reading of a line's leading size: 512, 4.0K, 9.1G. */
+function humanNumber(line: string): number {
+  const m = /^\s*(-?\d+(?:\.\d+)?)([KMGTP]?)/i.exec(line);
+  if (!m) return -Infinity;
+  return parseFloat(m[1]!) * 1024 ** " KMGTP".indexOf((m[2] || " ").toUpperCase());
+}
+
 export function sortUniq(argv: readonly string[], stdin: string | null, files: RepoReader): CommandOutput {
   const program = argv[0]!;
   const flags = new Set(argv.slice(1).filter((a) => /^-[a-z]+$/.test(a)).flatMap((a) => [...a.slice(1)]));
@@ -111,7 +118,9 @@ export function sortUniq(argv: readonly string[], stdin: string | null, files: R
   if (!Array.isArray(read)) return read;
   let lines = read.flatMap(({ text }) => linesOf(text));
   if (program === "sort") {
-    lines = flags.has("n") ? [...lines].sort((a, b) => parseFloat(a) - parseFloat(b) || (a < b ? -1 : a > b ? 1 : 0)) : [...lines].sort();
+    const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    if (flags.has("h")) lines = [...lines].sort((a, b) => humanNumber(a) - humanNumber(b) || byText(a, b));
+    else lines = flags.has("n") ? [...lines].sort((a, b) => parseFloat(a) - parseFloat(b) || byText(a, b)) : [...lines].sort();
     if (flags.has("r")) lines.reverse();
     if (flags.has("u")) lines = lines.filter((l, i) => i === 0 || l !== lines[i - 1]);
     return ok(joinLines(lines));

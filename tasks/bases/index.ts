@@ -7,5 +7,6 @@ import { DOCKER_BASES } from "./docker.js";
 import { K8S_BASES } from "./k8s.js";
 import { PIPELINE_BASES } from "./pipeline.js";
 import { WORKFLOW_BASES } from "./workflow.js";
+import { HOST_BASES } from "./host.js";
 
-export const BASES: readonly Base[] = [...DOCKER_BASES, ...WORKFLOW_BASES, ...K8S_BASES, ...PIPELINE_BASES];
+export const BASES: readonly Base[] = [...DOCKER_BASES, ...WORKFLOW_BASES, ...K8S_BASES, ...PIPELINE_BASES, ...HOST_BASES];

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadCatalog } from "../../tasks/catalog.js";
-import { SPEC_TASK_IDS, TASKS } from "../../tasks/tasks.js";
+import { SPEC_TASK_IDS, TASKS, TRACK_TASK_IDS } from "../../tasks/tasks.js";
 
 /** SPEC §2's table: task id → its scenarios, in the spec's order. */
 const SPEC_SCENARIOS: Record<(typeof SPEC_TASK_IDS)[number], readonly string[]> = {
@@ -50,13 +50,16 @@ describe("scenario catalogue", () => {
     expect(new Set(all).size).toBe(50);
   });
 
-  it("lists tasks in SPEC order, each a SPEC task", () => {
+  it("lists SPEC's tasks in SPEC order, then the tracks beyond it", () => {
     const ids = TASKS.map((t) => t.task_id);
-    expect(ids.every((id) => (SPEC_TASK_IDS as readonly string[]).includes(id))).toBe(true);
-    expect(ids).toEqual(SPEC_TASK_IDS.filter((id) => ids.includes(id)));
+    const known: readonly string[] = [...SPEC_TASK_IDS, ...TRACK_TASK_IDS];
+    expect(ids.every((id) => known.includes(id))).toBe(true);
+    expect(ids).toEqual(known.filter((id) => ids.includes(id)));
   });
 
-  it.each(TASKS.map((t) => [t.task_id, t] as const))("task %s has exactly SPEC's scenarios and difficulty", (id, task) => {
+  const specTasks = TASKS.filter((t) => (SPEC_TASK_IDS as readonly string[]).includes(t.task_id));
+
+  it.each(specTasks.map((t) => [t.task_id, t] as const))("task %s has exactly SPEC's scenarios and difficulty", (id, task) => {
     const specId = id as (typeof SPEC_TASK_IDS)[number];
     expect(task.scenarios).toEqual(SPEC_SCENARIOS[specId]);
     expect(task.difficulty).toBe(SPEC_DIFFICULTY[specId]);
@@ -65,11 +68,19 @@ describe("scenario catalogue", () => {
     for (const s of loaded) expect(s.difficulty).toBe(SPEC_DIFFICULTY[specId]);
   });
 
-  it("has every scenario id of the tasks present, and no other: 50 once all ten tasks exist", () => {
-    const present = TASKS.map((t) => t.task_id as (typeof SPEC_TASK_IDS)[number]);
+  it("has every scenario id of SPEC's tasks present, and no other: 50 once all ten tasks exist", () => {
+    const present = specTasks.map((t) => t.task_id as (typeof SPEC_TASK_IDS)[number]);
     const expected = present.flatMap((id) => SPEC_SCENARIOS[id]);
-    expect(catalog.scenarios.map((s) => s.id).sort()).toEqual([...expected].sort());
-    expect(catalog.scenarios.length).toBe(5 * present.length);
-    if (present.length === SPEC_TASK_IDS.length) expect(catalog.scenarios.length).toBe(50);
+    const spec = catalog.scenarios.filter((s) => (present as readonly string[]).includes(s.task_id));
+    expect(spec.map((s) => s.id).sort()).toEqual([...expected].sort());
+    expect(spec.length).toBe(5 * present.length);
+    if (present.length === SPEC_TASK_IDS.length) expect(spec.length).toBe(50);
+  });
+
+  it("has the host track's scenarios under its own task, none of them SPEC's", () => {
+    const host = catalog.scenarios.filter((s) => s.task_id === "host_incidents");
+    expect(host.length).toBe(TASKS.find((t) => t.task_id === "host_incidents")!.scenarios.length);
+    const specIds = new Set(Object.values(SPEC_SCENARIOS).flat());
+    for (const s of host) expect(specIds.has(s.id)).toBe(false);
   });
 });

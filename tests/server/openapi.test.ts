@@ -2,6 +2,7 @@
  * GET /openapi.json: every endpoint of the table is described, and real answers validate against the zod
  * types the document is generated from (so the document cannot describe answers the server does not give).
  */
+import { ACTION_TYPES } from "../../contracts/actions.js";
 import { describe, expect, it } from "vitest";
 import { StepResultSchema, EpisodeStateSchema } from "../../contracts/observation.js";
 import { ENDPOINTS } from "../../server/endpoints.js";
@@ -30,7 +31,7 @@ describe("GET /openapi.json", () => {
     const step = doc.paths["/step"].post;
     const body = step.requestBody.content["application/json"].schema;
     expect(body.required).toContain("action");
-    expect((body.properties.action.oneOf ?? body.properties.action.anyOf).length).toBe(10);
+    expect((body.properties.action.oneOf ?? body.properties.action.anyOf).length).toBe(ACTION_TYPES.length);
     const answer = step.responses["200"].content["application/json"].schema;
     expect(Object.keys(answer.properties)).toEqual(["observation", "reward", "done"]);
     expect(answer.properties.observation.required).toContain("error_message");

@@ -1,0 +1,75 @@
+/**
+ * Actions on a simulated host. The `host` action runs its command line on the host; the edit actions edit
+ * the host's files (a path may be written absolute, `/etc/nginx/nginx.conf`, as on the host), never the
+ * host's reserved state, which no action can read, create or change; and a file an edit deletes while a
+ * process still holds it open keeps its blocks in use until that process ends, as unlink does.
+ */
+import type { EditAction } from "../contracts/actions.js";
+import { runHostCommand } from "../simulators/host/commands/index.js";
+import { HostDraft } from "../simulators/host/draft.js";
+import { HOST_STATE_PATH, hostFiles, isHostRepository, isHostStatePath } from "../simulators/host/state.js";
+import type { Repository } from "../simulators/repository.js";
+
+export type HostActionOutcome = { ok: true; repo: Repository; changed: boolean; output?: string } | { ok: false; error: string };
+
+type FileEdit = (repo: Repository, action: EditAction) => HostActionOutcome;
+
+/** A host path as the repository names it: `/etc/x` is `etc/x`. */
+function relative(path: string): string {
+  return path.startsWith("/") ? path.replace(/^\/+/, "") : path;
+}
+
+function withRelativePaths(action: EditAction): EditAction {
+  switch (action.action_type) {
+    case "edit_file":
+      return { ...action, edits: action.edits.map((e) => ({ ...e, file_path: relative(e.file_path) })) };
+    case "replace_line":
+    case "add_line":
+    case "delete_line":
+    case "add_block":
+    case "delete_block":
+      return { ...action, file_path: relative(action.file_path) };
+    default:
+      return action;
+  }
+}
+
+/** Whether `action` names the host's reserved state. */
+function namesState(action: EditAction): boolean {
+  switch (action.action_type) {
+    case "edit_file":
+      return action.edits.some((e) => isHostStatePath(relative(e.file_path).replace(/^\.\//, "")));
+    case "apply_patch":
+      return /^(?:---|\+\+\+|diff --git) .*\.breakfix\//m.test(action.patch);
+    case "host":
+      return false;
+    default:
+      return isHostStatePath(relative(action.file_path).replace(/^\.\//, ""));
+  }
+}
+
+/** `action` on a host repository; `editFiles` is the ordinary edit on plain files. */
+export function applyHostAction(repo: Repository, action: EditAction, editFiles: FileEdit): HostActionOutcome {
+  if (action.action_type === "host") {
+    const out = runHostCommand(repo, action.command);
+    return out.ok ? { ok: true, repo: out.repo, changed: true, output: out.output } : out;
+  }
+  if (namesState(action)) return { ok: false, error: "no such file: /.breakfix is not part of the host" };
+  const edited = editFiles(hostFiles(repo), withRelativePaths(action));
+  if (!edited.ok) return edited;
+  if ([...edited.repo.keys()].some(isHostStatePath)) return { ok: false, error: "no such file: /.breakfix is not part of the host" };
+  const draft = HostDraft.of(repo);
+  for (const key of [...draft.files.keys()]) if (!edited.repo.has(key)) draft.remove(key);
+  for (const [key, file] of edited.repo) {
+    const was = draft.files.get(key);
+    if (!was || was.content !== file.content || was.mode !== file.mode) draft.files.set(key, file);
+  }
+  draft.changed();
+  return { ok: true, repo: draft.repository(), changed: edited.changed };
+}
+
+export function refuseHostCommand(): HostActionOutcome {
+  return { ok: false, error: "the host action runs commands on a simulated Linux host, and this scenario is a repository: change it with the edit actions" };
+}
+
+export { HOST_STATE_PATH, hostFiles, isHostRepository };

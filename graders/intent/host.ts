@@ -1,0 +1,84 @@
+/**
+ * The host checks: a repaired host still is the host it was, judged on the facts the host simulation derived.
+ *  - host-data: the data the host must keep (the database's files, the records in auth.log and syslog, the
+ *    site, the backups, people's home directories) is all still there, none of it deleted or emptied;
+ *  - host-services: every service the clean host runs is still meant to run (not disabled or masked) and,
+ *    while it runs, runs as the user it ran as (a service "fixed" by running it as root is not); every job
+ *    the clean host schedules is still scheduled;
+ *  - host-hardening: no file or directory became writable by everyone, no secret (a private key, the
+ *    password hashes, the app's settings) became readable by everyone, and the database lets no client in
+ *    without a password that it did not let in before.
+ */
+import type { CronJobEvent, DataEvent, ExposureEvent, UnitStatusEvent } from "../../simulators/host/events.js";
+import type { IntentCheck, RepositoryState, Violation } from "./types.js";
+
+function data(state: RepositoryState): Map<string, DataEvent> {
+  return new Map(state.facts.of<DataEvent>("host-data").map(({ event }) => [event.path, event]));
+}
+
+export const hostDataKept: IntentCheck = {
+  name: "host-data",
+  check({ initial, current }) {
+    const out: Violation[] = [];
+    const now = data(current);
+    for (const [path, was] of data(initial)) {
+      const is = now.get(path);
+      if (!is || was.files === 0) continue;
+      if (is.files < was.files) out.push({ check: "host-data", file: path.replace(/\/$/, ""), message: `/${path} lost ${was.files - is.files} of its ${was.files} file${was.files === 1 ? "" : "s"}: data the host must keep was deleted` });
+      else if (is.bytes < was.bytes) out.push({ check: "host-data", file: path.replace(/\/$/, ""), message: `/${path} was emptied or cut short (${was.bytes} bytes before, ${is.bytes} now): its records must be kept` });
+    }
+    return out;
+  },
+};
+
+function units(state: RepositoryState): Map<string, UnitStatusEvent> {
+  return new Map(state.facts.of<UnitStatusEvent>("unit-status").map(({ event }) => [event.unit, event]));
+}
+
+export const hostServicesKept: IntentCheck = {
+  name: "host-services",
+  check({ initial, base, current }) {
+    const out: Violation[] = [];
+    const reference = units(base ?? initial);
+    const now = units(current);
+    for (const [name, was] of reference) {
+      if (!was.wanted || was.active !== "active") continue;
+      const is = now.get(name);
+      if (!is) {
+        out.push({ check: "host-services", file: name, message: `${name} is gone: its unit file was removed` });
+        continue;
+      }
+      if (!is.wanted) out.push({ check: "host-services", file: name, message: `${name} no longer starts at boot (${is.masked ? "masked" : "disabled"}); the host runs it` });
+      if (is.user !== null && was.user !== null && is.user !== was.user) out.push({ check: "host-services", file: name, message: `${name} now runs as ${is.user} instead of ${was.user}` });
+    }
+    // A job is its crontab and its user: its schedule or command line may change with a fix, not its existence.
+    const scheduled = new Set(current.facts.of<CronJobEvent>("cron-job").map(({ file, event }) => `${file} ${event.user}`));
+    for (const { file, event } of (base ?? initial).facts.of<CronJobEvent>("cron-job")) {
+      if (!scheduled.has(`${file} ${event.user}`)) out.push({ check: "host-services", file, message: `${event.user}'s job in /${file} ('${event.command}') is no longer scheduled` });
+    }
+    return out;
+  },
+};
+
+function exposure(state: RepositoryState): ExposureEvent | undefined {
+  return state.facts.of<ExposureEvent>("host-exposure")[0]?.event;
+}
+
+export const hostHardeningKept: IntentCheck = {
+  name: "host-hardening",
+  check({ initial, current }) {
+    const was = exposure(initial);
+    const is = exposure(current);
+    if (!was || !is) return [];
+    const out: Violation[] = [];
+    const writable = is.worldWritable.filter((k) => !was.worldWritable.includes(k));
+    const readable = is.secretsReadable.filter((k) => !was.secretsReadable.includes(k));
+    if (writable.length > 0) out.push({ check: "host-hardening", file: writable[0]!, message: `${writable.length} file${writable.length === 1 ? "" : "s"} and directories became writable by everyone (${writable.slice(0, 3).map((k) => (k === "/" ? "/" : `/${k}`)).join(", ")}${writable.length > 3 ? ", ..." : ""})` });
+    if (readable.length > 0) out.push({ check: "host-hardening", file: readable[0]!, message: `secrets became readable by everyone (${readable.slice(0, 3).map((k) => `/${k}`).join(", ")})` });
+    const trusted = is.trustedDatabase.filter((r) => !was.trustedDatabase.includes(r));
+    if (trusted.length > 0) out.push({ check: "host-hardening", file: "etc/postgresql/14/main/pg_hba.conf", message: `the database now lets clients in without a password: ${trusted[0]}` });
+    return out;
+  },
+};
+
+export const HOST_CHECKS: readonly IntentCheck[] = [hostDataKept, hostServicesKept, hostHardeningKept];

@@ -1,0 +1,86 @@
+/**
+ * A cron job's next run: sh runs the command line as the job's user, so a redirection needs a file it may
+ * write, the program must exist and be executable by that user, and the script then does what its facts say
+ * (writes into its directories, dumps a database over the local socket). `flock -n LOCK cmd` runs the
+ * command only when no earlier run holds the lock, which is what keeps a slow job from piling up.
+ */
+import type { HostFs } from "../fs.js";
+import { unixListener } from "../network.js";
+import { keyOf, parentOf } from "../paths.js";
+import { parseScript } from "../../shell/parse.js";
+import { expandWord } from "../../shell/expand.js";
+import type { HostState } from "../state.js";
+import type { CronJob } from "./crontab.js";
+import { intervalSeconds } from "./crontab.js";
+
+export interface JobRun {
+  failure: string[] | null;
+  overlapping: { interval_s: number; duration_s: number } | null;
+}
+
+function writable(fs: HostFs, user: string, key: string): "ok" | "denied" | "missing" | "full" {
+  const exists = fs.files.has(key);
+  const dir = parentOf(key);
+  if (!fs.isDir(dir)) return "missing";
+  if (exists ? !fs.can(user, key, "w") : !fs.can(user, dir, "w")) return "denied";
+  const usage = fs.usage(fs.mountOf(key));
+  if (user === "root" ? usage.rootFull : usage.full) return "full";
+  return "ok";
+}
+
+export function runJob(fs: HostFs, state: HostState, job: CronJob): JobRun {
+  const cronRunning = Object.entries(state.units).some(([name, u]) => /^cron(d)?\.service$/.test(name) && u.active === "active");
+  const lists = parseScript(job.command.replace(/%.*$/, ""), { githubExpressions: false });
+  const commands = lists.flatMap((l) => l.pipelines.flatMap((p) => p.commands));
+  let locked = false;
+  let duration = 0;
+  for (const c of commands) {
+    for (const r of c.redirects) {
+      if (r.op !== ">" && r.op !== ">>") continue;
+      const target = r.target ? expandWord(r.target, { env: new Map() }).join(" ") : "";
+      if (target === "/dev/null" || !target.startsWith("/")) continue;
+      const result = writable(fs, job.user, keyOf(target)!);
+      if (result === "denied") return { failure: [`/bin/sh: 1: cannot create ${target}: Permission denied`], overlapping: null };
+      if (result === "missing") return { failure: [`/bin/sh: 1: cannot create ${target}: Directory nonexistent`], overlapping: null };
+    }
+    let argv = c.words.flatMap((w) => expandWord(w, { env: new Map() }));
+    if (argv[0] === "flock" || argv[0] === "/usr/bin/flock") {
+      const lock = argv.slice(1).filter((a) => !a.startsWith("-"));
+      locked = argv.includes("-n") || argv.includes("--nonblock") || argv.includes("-w");
+      argv = lock.slice(1);
+    }
+    const program = argv[0];
+    if (!program) continue;
+    if (!program.startsWith("/")) continue;
+    const key = keyOf(program)!;
+    if (!fs.files.has(key)) {
+      if (state.facts.programs.includes(program) || /^(usr\/)?s?bin\//.test(key)) continue;
+      return { failure: [`/bin/sh: 1: ${program}: not found`], overlapping: null };
+    }
+    if (!fs.can(job.user, key, "x")) return { failure: [`/bin/sh: 1: ${program}: Permission denied`], overlapping: null };
+    const facts = state.facts.scripts[program];
+    if (!facts) continue;
+    duration = Math.max(duration, facts.duration_s);
+    const script = fs.content(key) ?? "";
+    const lineOf = (text: string) => Math.max(1, script.split("\n").findIndex((l) => l.includes(text)) + 1);
+    if (facts.database) {
+      const socket = "/var/run/postgresql/.s.PGSQL.5432";
+      if (!unixListener(state, socket)) return { failure: [`pg_dump: error: connection to server on socket "${socket}" failed: No such file or directory`, "\tIs the server running locally and accepting connections on that socket?"], overlapping: null };
+      // Over the socket, pg_hba.conf's `local all all peer` maps the job's user to the role of the same name.
+      if (!Object.hasOwn(state.facts.postgres?.roles ?? {}, job.user)) return { failure: [`pg_dump: error: connection to server on socket "${socket}" failed: FATAL:  role "${job.user}" does not exist`], overlapping: null };
+    }
+    for (const dir of facts.writes) {
+      const dirKey = keyOf(dir)!;
+      const file = `${dirKey}/.${job.user}-run`;
+      const result = fs.isDir(dirKey) ? writable(fs, job.user, file) : "missing";
+      const name = `${dir}/${facts.database ?? "output"}-${new Date(state.clock * 1000).toISOString().slice(0, 10)}.sql.gz`;
+      if (result === "denied") return { failure: [`${program}: line ${lineOf(dir)}: ${name}: Permission denied`], overlapping: null };
+      if (result === "missing") return { failure: [`${program}: line ${lineOf(dir)}: ${name}: No such file or directory`], overlapping: null };
+      if (result === "full") return { failure: [`${program}: line ${lineOf(dir)}: ${name}: No space left on device`], overlapping: null };
+    }
+  }
+  if (!cronRunning) return { failure: ["cron.service is not running: no job runs"], overlapping: null };
+  const interval = intervalSeconds(job.schedule);
+  const overlapping = !locked && interval !== null && duration > interval ? { interval_s: interval, duration_s: duration } : null;
+  return { failure: null, overlapping };
+}

@@ -1,0 +1,191 @@
+/**
+ * nginx's configuration reader: tokens (bare or quoted words, `;`, `{`, `}`, `#` comments), directives checked
+ * against the directive table in their context, and `include` expanded where it stands (a glob that matches
+ * nothing is fine; a missing file is an error). Errors read as `nginx -t` prints them, with the file and the
+ * line of the token at which nginx noticed, and the first error stops the read, as it stops nginx.
+ */
+import { compileGlob, matchGlob } from "../../glob.js";
+import type { Context } from "./directives.js";
+import { DIRECTIVES } from "./directives.js";
+
+export interface Directive {
+  name: string;
+  args: string[];
+  /** Host path of the file it is in, and its line. */
+  file: string;
+  line: number;
+  /** The line of the `;` or `{` that ends it: where nginx is when it complains about the directive. */
+  endLine: number;
+  children?: Directive[];
+}
+
+export interface NginxError {
+  file: string;
+  line: number;
+  /** The text after `nginx: [emerg] `, without the ` in FILE:LINE` suffix. */
+  message: string;
+}
+
+/** Where nginx reads its files: the files on disk, or those a running master read at its last (re)load. */
+export interface ConfigSource {
+  read(hostPath: string): string | undefined;
+  /** Host paths of the files, for include globs. */
+  paths(): Iterable<string>;
+}
+
+interface Token {
+  text: string;
+  line: number;
+  quoted: boolean;
+}
+
+function tokenize(text: string): Token[] | { line: number; message: string } {
+  const tokens: Token[] = [];
+  let line = 1;
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === "\n") {
+      line++;
+      i++;
+    } else if (c === " " || c === "\t" || c === "\r") i++;
+    else if (c === "#") {
+      while (i < text.length && text[i] !== "\n") i++;
+    } else if (c === ";" || c === "{" || c === "}") {
+      tokens.push({ text: c, line, quoted: false });
+      i++;
+    } else if (c === '"' || c === "'") {
+      const start = line;
+      let j = i + 1;
+      let word = "";
+      while (j < text.length && text[j] !== c) {
+        if (text[j] === "\\" && j + 1 < text.length) {
+          word += text[j + 1];
+          j += 2;
+          continue;
+        }
+        if (text[j] === "\n") line++;
+        word += text[j++];
+      }
+      if (j >= text.length) return { line: start, message: 'unexpected end of file, expecting ";" or "}"' };
+      tokens.push({ text: word, line, quoted: true });
+      i = j + 1;
+    } else {
+      let j = i;
+      while (j < text.length && !/[\s;{}]/.test(text[j]!) && !(text[j] === "#" && j === i)) j++;
+      tokens.push({ text: text.slice(i, j), line, quoted: false });
+      i = j;
+    }
+  }
+  return tokens;
+}
+
+export interface ParsedConfig {
+  directives: Directive[];
+  /** Host paths of every file read (the main file and its includes), in reading order. */
+  files: string[];
+  error: NginxError | null;
+}
+
+class Stop extends Error {
+  constructor(readonly error: NginxError) {
+    super(error.message);
+  }
+}
+
+const MAX_INCLUDE_DEPTH = 8;
+
+/** Reads `/etc/nginx/nginx.conf` (or `main`) and its includes from `source`. */
+export function parseNginx(source: ConfigSource, main = "/etc/nginx/nginx.conf"): ParsedConfig {
+  const files: string[] = [];
+  const text = source.read(main);
+  if (text === undefined) {
+    return { directives: [], files, error: { file: main, line: 0, message: `open() "${main}" failed (2: No such file or directory)` } };
+  }
+  try {
+    const directives = readFile(source, main, text, "main", files, 0);
+    return { directives, files, error: null };
+  } catch (error) {
+    if (error instanceof Stop) return { directives: [], files, error: error.error };
+    throw error;
+  }
+}
+
+function readFile(source: ConfigSource, file: string, text: string, context: Context, files: string[], depth: number): Directive[] {
+  files.push(file);
+  const tokens = tokenize(text);
+  if (!Array.isArray(tokens)) throw new Stop({ file, ...tokens });
+  const at = { i: 0 };
+  // At the end of the file nginx's line counter has counted every newline.
+  const eofLine = text.split("\n").length;
+  return readBlock(source, file, tokens, at, context, files, depth, false, eofLine);
+}
+
+function readBlock(source: ConfigSource, file: string, tokens: Token[], at: { i: number }, context: Context, files: string[], depth: number, inBlock: boolean, eofLine: number): Directive[] {
+  const out: Directive[] = [];
+  const lastLine = eofLine;
+  for (;;) {
+    const t = tokens[at.i];
+    if (!t) {
+      if (inBlock) throw new Stop({ file, line: lastLine, message: 'unexpected end of file, expecting "}"' });
+      return out;
+    }
+    if (!t.quoted && t.text === "}") {
+      if (!inBlock) throw new Stop({ file, line: t.line, message: 'unexpected "}"' });
+      at.i++;
+      return out;
+    }
+    if (!t.quoted && (t.text === ";" || t.text === "{")) throw new Stop({ file, line: t.line, message: `unexpected "${t.text}"` });
+    const words: Token[] = [];
+    let end: Token | undefined;
+    while (at.i < tokens.length) {
+      const w = tokens[at.i]!;
+      if (!w.quoted && (w.text === ";" || w.text === "{" || w.text === "}")) {
+        end = w;
+        break;
+      }
+      words.push(w);
+      at.i++;
+    }
+    const name = words[0]!.text;
+    const args = words.slice(1).map((w) => w.text);
+    if (!end) throw new Stop({ file, line: lastLine, message: 'unexpected end of file, expecting ";" or "}"' });
+    const spec = context === "types" || context === "map" ? { contexts: [context], args: [1, Infinity] as const } : DIRECTIVES[name];
+    if (!spec) throw new Stop({ file, line: words[0]!.line, message: `unknown directive "${name}"` });
+    const isUpstreamServer = name === "server" && context === "upstream";
+    const opensBlock = name === "server" && context === "http" ? true : "block" in spec && spec.block === true;
+    if (!spec.contexts.includes(context)) throw new Stop({ file, line: end.line, message: `"${name}" directive is not allowed here` });
+    if (end.text === "}") throw new Stop({ file, line: end.line, message: opensBlock ? `directive "${name}" has no opening "{"` : `unexpected "}"` });
+    if (opensBlock && end.text !== "{") throw new Stop({ file, line: end.line, message: `directive "${name}" has no opening "{"` });
+    if (!opensBlock && end.text === "{") throw new Stop({ file, line: end.line, message: `directive "${name}" is not terminated by ";"` });
+    const [min, max] = isUpstreamServer ? [1, Infinity] : name === "server" ? [0, 0] : spec.args;
+    if (args.length < min || args.length > max) throw new Stop({ file, line: end.line, message: `invalid number of arguments in "${name}" directive` });
+    at.i++;
+    const directive: Directive = { name, args, file, line: words[0]!.line, endLine: end.line };
+    if (opensBlock) {
+      const inner: Context = name === "server" ? "server" : (spec as { opens?: Context }).opens ?? context;
+      directive.children = readBlock(source, file, tokens, at, inner, files, depth, true, eofLine);
+    }
+    if (name === "include") {
+      out.push(...include(source, args[0]!, file, end.line, context, files, depth));
+      continue;
+    }
+    out.push(directive);
+  }
+}
+
+function include(source: ConfigSource, pattern: string, file: string, line: number, context: Context, files: string[], depth: number): Directive[] {
+  if (depth >= MAX_INCLUDE_DEPTH) throw new Stop({ file, line, message: `include depth over ${MAX_INCLUDE_DEPTH}` });
+  const absolute = pattern.startsWith("/") ? pattern : `/etc/nginx/${pattern}`;
+  let targets: string[];
+  if (/[*?[]/.test(absolute)) {
+    const glob = compileGlob(absolute.slice(1), "filepath");
+    targets = [...source.paths()].filter((p) => matchGlob(glob, p.slice(1))).sort();
+  } else {
+    if (source.read(absolute) === undefined) throw new Stop({ file, line, message: `open() "${absolute}" failed (2: No such file or directory)` });
+    targets = [absolute];
+  }
+  const out: Directive[] = [];
+  for (const target of targets) out.push(...readFile(source, target, source.read(target)!, context, files, depth + 1));
+  return out;
+}
