@@ -94,6 +94,7 @@ export const fullIncidentResponse: ScenarioSource = {
       actions: [run(`chmod 700 ${DATA}`), run("systemctl start postgresql"), run(`truncate -s 0 ${LOG}`), run("iptables -A INPUT -s 203.0.113.45 -j DROP && netfilter-persistent save"), run("pkill -f import-orders")],
     },
   ],
+  evidence: { inspect: [{ command: "ps aux", shows: "import-orders" }] },
   optimal_steps: 6,
   max_steps: 18,
 };

@@ -43,6 +43,8 @@ export const logAnalysis: ScenarioSource = {
     { description: "fix the file but never restart the app (it reads the file at start)", because: { fires: "HOST010" }, actions: [edit(SHOP_ENV, TYPO, RIGHT)] },
     { description: "point it at localhost: this host has no database", because: { fires: "HOST010" }, actions: [edit(SHOP_ENV, TYPO, "@127.0.0.1:5432/"), run("systemctl restart shop")] },
   ],
+  // The resolver knows the database's real name; the misspelt one it does not.
+  evidence: { inspect: [{ command: "dig db-primary.internal", shows: "db-primary.internal" }] },
   optimal_steps: 2,
   max_steps: 10,
 };

@@ -57,6 +57,11 @@ const TOOL_WORDS = new Set([
   "apiVersion", "v1", "kind", "ConfigMap", "metadata", "labels", "data", "spec", "ingress", "from", "namespaceSelector", "podSelector",
   "matchLabels", "kubernetes.io/metadata.name", "ports", "port", "protocol", "TCP", "targetPort", "ingressClassName", "selector", "app",
   "memory", "cpu", "requests", "limits", "image", "command", "containerPort", "path", "livenessProbe", "readinessProbe", "httpGet",
+  // Linux host administration (the host action's commands and their options)
+  "systemctl", "start", "stop", "restart", "reload", "enable", "disable", "daemon-reload", "reset-failed", "service", "rm", "-rf", "-f", "kill",
+  "pkill", "killall", "-9", "truncate", "-s", "iptables", "iptables-save", "iptables-restore", "netfilter-persistent", "save", "-A", "-I", "-D",
+  "-F", "-P", "-j", "-m", "-p", "tcp", "--dport", "--dports", "multiport", "INPUT", "DROP", "ACCEPT", "printf", "u=rwx,go=rx", "nameserver", "search",
+  "644", "700", "755", "PubkeyAuthentication", "PermitRootLogin", "prohibit-password",
 ]);
 
 /** Expression contexts whose property names come from elsewhere: `secrets.X` is a secret's name, `matrix.node` a matrix key. */
@@ -109,8 +114,11 @@ export function located(token: string, corpus: Corpus): boolean {
     }
     const [service, ...rest] = url.hostname.split(".");
     const suffix = rest.join(".");
+    const port = url.port === "" || corpus.words.has(url.port);
+    // A host name seen whole (a resolver's answer) in a URL otherwise seen, or a cluster Service by its name and namespace.
+    if (corpus.words.has(url.hostname) && (port || seenWithOtherHost(url, corpus))) return true;
     const dns = suffix === "" || /^[a-z0-9-]+(\.svc(\.cluster\.local)?)?$/.test(suffix) && corpus.words.has(rest[0]!);
-    return dns && service !== undefined && corpus.words.has(service) && (url.port === "" || corpus.words.has(url.port));
+    return dns && service !== undefined && corpus.words.has(service) && port;
   }
   // A reference made of parts the agent has seen: `node:node`, `ghcr.io/acme/app:main`.
   if (/^[^:]+(:[^:/]+)+$/.test(bare) && bare.split(":").every((part) => part !== "" && located(part, corpus))) return true;
@@ -119,6 +127,20 @@ export function located(token: string, corpus: Corpus): boolean {
     const dir = `${bare.startsWith("/") ? "/" : ""}${segments.slice(0, -1).join("/")}`;
     const last = segments.at(-1)!;
     return (dir === "" || dir === "/" || corpus.words.has(dir) || located(dir, corpus)) && pathSegmentSeen(corpus, last);
+  }
+  return false;
+}
+
+/** Whether the corpus shows a URL that differs from `url` only in its host (a misspelt host put right). */
+function seenWithOtherHost(url: URL, corpus: Corpus): boolean {
+  const rest = (u: URL) => `${u.protocol}//${u.username}:${u.password}@:${u.port}${u.pathname}${u.search}`;
+  for (const w of corpus.words) {
+    if (!w.includes("://")) continue;
+    try {
+      if (rest(new URL(w)) === rest(url)) return true;
+    } catch {
+      continue;
+    }
   }
   return false;
 }
@@ -192,7 +214,9 @@ export function solvabilityFindings(catalog: Catalog, scenario: Scenario): Findi
     evidence.inspect.forEach((e, i) => {
       if (shownAt[i] === k) add(corpus, e.shows);
     });
-    for (const word of wordsWritten(states[k]!, play(states[k]!, [action]))) {
+    // A host command writes what the daemons it drives write (pids, logs, timestamps); the agent writes its words.
+    const words = action.action_type === "host" ? tokensOf(action.command) : wordsWritten(states[k]!, play(states[k]!, [action]));
+    for (const word of words) {
       written.add(word);
       if (isToolKnowledge(word) || choices.has(word)) continue;
       if (!located(word, corpus)) report(`step ${k + 1} writes ${JSON.stringify(word)}, which nothing the agent has seen shows`);
