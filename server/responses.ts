@@ -24,7 +24,13 @@ export const SchemasSchema = z.object({
   state: z.record(z.string(), z.unknown()).describe("JSON Schema of the state"),
 });
 
-const ScenarioViewSchema = z.object({ scenario_id: z.string(), title: z.string(), difficulty: DifficultySchema, issues_total: z.number().int() });
+const ScenarioViewSchema = z.object({
+  scenario_id: z.string(),
+  title: z.string(),
+  difficulty: DifficultySchema,
+  issues_total: z.number().int(),
+  kind: z.enum(["repository", "host"]).describe("repository: changed by the edit actions; host: a simulated Linux host, which also takes the host action"),
+});
 
 export const TaskViewSchema = z.object({
   task_id: z.string(),

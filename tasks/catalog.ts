@@ -2,6 +2,7 @@
  * Every task and scenario, loaded and validated once. Public views (TaskView) carry nothing hidden: no issue
  * descriptions, hints, solutions or wrong fixes.
  */
+import { HOST_STATE_PATH } from "../simulators/host/state.js";
 import { BASES } from "./bases/index.js";
 import { loadScenario } from "./load.js";
 import type { Scenario, Task } from "./schema.js";
@@ -14,6 +15,8 @@ export interface ScenarioView {
   title: string;
   difficulty: Task["difficulty"];
   issues_total: number;
+  /** What the scenario is played on: a repository (edits only), or a simulated Linux host that also takes the host action. */
+  kind: "repository" | "host";
 }
 
 export interface TaskView {
@@ -73,7 +76,7 @@ function build(): Catalog {
       title: task.title,
       difficulty: task.difficulty,
       description: task.description,
-      scenarios: members.map((s) => ({ scenario_id: s.id, title: s.title, difficulty: s.difficulty, issues_total: s.issues.length })),
+      scenarios: members.map((s) => ({ scenario_id: s.id, title: s.title, difficulty: s.difficulty, issues_total: s.issues.length, kind: HOST_STATE_PATH in s.files ? "host" : "repository" })),
     });
   }
   const orphan = [...byId.keys()].filter((id) => !scenarios.some((s) => s.id === id));

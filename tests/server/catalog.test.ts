@@ -26,7 +26,9 @@ describe("GET /tasks", () => {
     expect(generated).toMatchObject({ task_id: "generated", scenarios: [], difficulties: ["easy", "medium", "hard", "expert"], splits: ["train", "validation", "test"] });
     for (const task of res.body.tasks) {
       expect(Object.keys(task).sort()).toEqual(["description", "difficulty", "scenarios", "task_id", "title"]);
-      for (const s of task.scenarios) expect(Object.keys(s).sort()).toEqual(["difficulty", "issues_total", "scenario_id", "title"]);
+      for (const s of task.scenarios) expect(Object.keys(s).sort()).toEqual(["difficulty", "issues_total", "kind", "scenario_id", "title"]);
+      // Only the host track's scenarios are played on a simulated host; the page offers the host action by this field.
+      expect(new Set(task.scenarios.map((s: { kind: string }) => s.kind))).toEqual(new Set([task.task_id === "host_incidents" ? "host" : "repository"]));
     }
     expect(res.body.tasks.flatMap((t: { scenarios: unknown[] }) => t.scenarios)).toHaveLength(catalog.scenarios.length);
   });
