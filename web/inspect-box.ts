@@ -4,6 +4,7 @@
  * follow the repository's files (inspect-commands.ts). Picking a suggestion only fills the box: running it is the user's choice, since it costs a step.
  */
 import { byId, fill, h } from "./dom.js";
+import { hostInspections } from "./host-commands.js";
 import { suggestedCommands } from "./inspect-commands.js";
 
 /** How many suggestions show as buttons; the rest are in the input's list. */
@@ -23,11 +24,15 @@ export class InspectBox {
     });
   }
 
-  /** A new episode: no output yet, suggestions for its files. */
-  reset(paths: readonly string[]): void {
+  /** A new episode: no output yet, suggestions for its files (a host's own commands on a host). */
+  reset(paths: readonly string[], host = false): void {
     this.output.hidden = true;
     this.caption.hidden = true;
-    const commands = suggestedCommands(paths);
+    this.input.placeholder = host ? "systemctl --failed" : "docker build .";
+    byId("inspect-help").textContent = host
+      ? "A read-only look at the host, as root in /: its services, journal, sockets, disks, processes and firewall; it counts as a step (not against efficiency)."
+      : "A read-only look at the repository, build, CI run or cluster, answered as the real tool answers; it counts as a step (not against efficiency).";
+    const commands = host ? hostInspections(paths) : suggestedCommands(paths);
     fill(byId("inspect-suggestions"), ...commands.map((c) => h("option", { value: c })));
     fill(
       byId("inspect-examples"),

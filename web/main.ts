@@ -42,6 +42,7 @@ async function boot(): Promise<void> {
     const replay = new Replay();
     const play = new Play({
       info,
+      hostScenarios: new Set(tasks.flatMap((t) => t.scenarios.filter((s) => s.kind === "host").map((s) => s.scenario_id))),
       openReplay: (trajectory) => {
         location.hash = "#replay";
         replay.open(trajectory);

@@ -2,7 +2,8 @@
  * One episode in the browser. The page holds no game logic: every change goes to the server as an action
  * (the editor's changes as edit_file or apply_patch, hints, inspections, submit, or any action typed as
  * JSON) on the episode id its reset named, and the page shows the observation that comes back. The server's
- * files are the truth; the editor keeps only unsent changes.
+ * files are the truth; the editor keeps only unsent changes. On a host scenario (as /tasks marks it) the page
+ * adds the host command box, names files by their absolute paths and folds the host's tree.
  */
 import { ActionLog, stepOutcome } from "./action-log.js";
 import { api, ApiError, newEpisodeId } from "./api.js";
@@ -11,6 +12,8 @@ import { announce, byId, fill, signed } from "./dom.js";
 import { FileEditor } from "./editor.js";
 import { actionFor, changedFiles, type EditActionKind, type FileMode } from "./edits.js";
 import { renderTree } from "./file-tree.js";
+import { hostAbsolute, hostRelative, withAbsolutePaths } from "./host-commands.js";
+import { HostConsole } from "./host-console.js";
 import { InspectBox } from "./inspect-box.js";
 import type { StartRequest } from "./start-form.js";
 import type { Info, PlayObservation, PlayStepResult, ResetBody } from "./types.js";
@@ -21,6 +24,8 @@ const FAILED_COST_FALLBACK = 0.02;
 
 export interface PlayOptions {
   info: Info;
+  /** The scenarios /tasks lists as played on a simulated host (kind "host"). */
+  hostScenarios: ReadonlySet<string>;
   /** Opens the replay view on a trajectory (this episode's actions). */
   openReplay(trajectory: { scenario_id: string; actions: unknown[] }): void;
 }
@@ -30,6 +35,11 @@ export class Play {
   private readonly log = new ActionLog(byId<HTMLOListElement>("action-log"));
   private readonly hintCost: number;
   private readonly inspect = new InspectBox((command) => void this.act({ action_type: "inspect", command }));
+  private readonly hostConsole = new HostConsole((command) => void this.act({ action_type: "host", command }));
+  /** Whether this episode is played on a simulated host. */
+  private onHost = false;
+  /** The host tree's folders the user opened. */
+  private readonly openFolders = new Set<string>();
   private episodeId: string | null = null;
   private observation: PlayObservation | null = null;
   private lastRequest: StartRequest | null = null;
@@ -69,7 +79,12 @@ export class Play {
       this.done = false;
       this.log.clear();
       this.hideActionError();
-      this.inspect.reset(Object.keys(result.observation.files).sort());
+      const paths = Object.keys(result.observation.files).sort();
+      this.onHost = this.options.hostScenarios.has(result.observation.scenario_id);
+      this.openFolders.clear();
+      this.inspect.reset(paths, this.onHost);
+      this.hostConsole.reset(this.onHost && this.options.info.action_types.includes("host"), paths, result.observation.error_message);
+      byId<HTMLInputElement>("new-file-path").placeholder = this.onHost ? "/etc/nginx/conf.d/extra.conf" : "k8s/configmap.yaml";
       byId("result-section").hidden = true;
       byId("welcome").hidden = true;
       byId("episode").hidden = false;
@@ -128,7 +143,8 @@ export class Play {
     byId("new-file-cancel").addEventListener("click", close);
     form.addEventListener("submit", (event) => {
       event.preventDefault();
-      const path = input.value.trim();
+      // On a host a path may be typed absolute; the observation keys it relative to /.
+      const path = this.onHost ? hostRelative(input.value.trim()) : input.value.trim();
       if (path === "") return;
       // The server judges the path (outside the repository, absolute, …) when the file is sent.
       if (!(path in this.serverFiles)) this.addedFiles.add(path);
@@ -155,8 +171,14 @@ export class Play {
   private async sendEdits(): Promise<void> {
     const changes = this.changes();
     if (changes.length === 0) return;
-    const { action, kind } = actionFor(changes, this.sendKind());
+    const { action, kind } = this.editAction(changes);
     await this.act(action, kind !== this.sendKind() ? "apply_patch: edit_file cannot change a file's mode" : undefined);
+  }
+
+  /** The action for the unsent changes; on a host, edit_file names the files by their absolute paths. */
+  private editAction(changes: ReturnType<Play["changes"]>) {
+    const chosen = actionFor(changes, this.sendKind());
+    return this.onHost ? { ...chosen, action: withAbsolutePaths(chosen.action) } : chosen;
   }
 
   private sendRaw(): void {
@@ -192,8 +214,10 @@ export class Play {
         output: o.inspect_output,
       });
       this.apply(result);
-      if (error) this.showActionError(`The ${label} failed and changed nothing (${signed(-(this.options.info.scoring?.failed ?? FAILED_COST_FALLBACK))}): ${error}`);
+      const cost = signed(-(this.options.info.scoring?.failed ?? FAILED_COST_FALLBACK));
+      if (error) this.showActionError(label === "host" ? `The host refused the command, which changed nothing (${cost}): ${error}` : `The ${label} failed and changed nothing (${cost}): ${error}`);
       else this.hideActionError();
+      if (label === "host") this.hostConsole.record({ command: commandOf(action), step: o.step_count, output: error ? null : o.inspect_output, error });
       if (label === "inspect" && !error) this.inspect.show(String((action as { command?: unknown }).command ?? ""), o.step_count, o.inspect_output);
       if (result.done) this.finish(o);
       else if (label === "request_hint" && o.hint) announce(`Hint: ${o.hint}`);
@@ -201,6 +225,7 @@ export class Play {
       const message = messageOf(error);
       this.log.add({ method: "POST", path: "step", body, title: `Refused · ${label}`, error: message, errorLabel: "refused" });
       this.showActionError(message);
+      if (label === "host") this.hostConsole.record({ command: commandOf(action), step: null, output: null, error: message });
     } finally {
       this.setBusy(false);
     }
@@ -234,7 +259,7 @@ export class Play {
     byId("status-steps").textContent = `${o.step_count} / ${o.max_steps}`;
     byId("status-hints").textContent = o.hints_used === 0 ? "0" : `${o.hints_used} (${signed(-o.hints_used * this.hintCost)} on the score)`;
     byId("status-score").textContent = o.score === null ? "not graded yet" : o.score.toFixed(2);
-    byId("error-log").textContent = o.error_message ?? "No error: every stage of the pipeline passes.";
+    byId("error-log").textContent = o.error_message ?? (this.onHost ? "No alert firing." : "No error: every stage of the pipeline passes.");
     byId("instructions").textContent = o.instructions;
     byId("secrets").textContent = o.available_secrets.length === 0 ? "" : `Repository secrets: ${o.available_secrets.join(", ")}`;
     const hint = byId("hint-text");
@@ -252,14 +277,15 @@ export class Play {
       added: this.addedFiles.has(path),
       executable: (this.draftModes.get(path) ?? this.serverModes[path]) === "100755",
     }));
-    fill(byId("file-tree"), renderTree(files, this.selected, (path) => this.open(path)));
+    const folding = this.onHost ? { open: this.openFolders, toggle: (folder: string, open: boolean) => void (open ? this.openFolders.add(folder) : this.openFolders.delete(folder)) } : undefined;
+    fill(byId("file-tree"), renderTree(files, this.selected, (path) => this.open(path), folding));
   }
 
   private open(path: string | null): void {
     if (path === null) return;
     this.selected = path;
     const language = this.editor.show(path, this.serverFiles[path] ?? "");
-    byId("editor-file").textContent = path;
+    byId("editor-file").textContent = this.onHost ? hostAbsolute(path) : path;
     byId("editor-language").textContent = `(${language})`;
     const exec = byId<HTMLInputElement>("exec-toggle");
     exec.checked = (this.draftModes.get(path) ?? this.serverModes[path]) === "100755";
@@ -276,7 +302,7 @@ export class Play {
     byId<HTMLButtonElement>("discard-button").disabled = none || this.busy;
     send.textContent = none ? "Send edit" : `Send edit (${changes.length} file${changes.length === 1 ? "" : "s"})`;
     byId("pending-summary").textContent = none ? "No unsent changes." : `Unsent: ${changes.map((c) => c.path).join(", ")}`;
-    byId("pending-json").textContent = none ? "—" : JSON.stringify({ action: actionFor(changes, this.sendKind()).action, episode_id: this.episodeId });
+    byId("pending-json").textContent = none ? "—" : JSON.stringify({ action: this.editAction(changes).action, episode_id: this.episodeId });
     this.renderTree();
   }
 
@@ -315,6 +341,7 @@ export class Play {
     const locked = busy || this.done;
     for (const id of ["hint-button", "submit-button"]) byId<HTMLButtonElement>(id).disabled = locked || this.episodeId === null;
     this.inspect.setDisabled(locked);
+    this.hostConsole.setDisabled(locked);
     for (const el of byId("raw-form").querySelectorAll<HTMLButtonElement>("button")) el.disabled = locked;
     byId<HTMLButtonElement>("start-button").disabled = busy;
     byId<HTMLButtonElement>("new-file-button").disabled = locked;
@@ -341,6 +368,12 @@ function firstFileToShow(o: PlayObservation | null): string | null {
   const log = o.error_message ?? "";
   const named = paths.filter((p) => log.includes(p)).sort((a, b) => log.indexOf(a) - log.indexOf(b))[0];
   return named ?? paths.find((p) => p === "Dockerfile") ?? paths[0] ?? null;
+}
+
+/** A host or inspect action's command line, as text. */
+function commandOf(action: unknown): string {
+  const command = (action as { command?: unknown } | null)?.command;
+  return typeof command === "string" ? command : JSON.stringify(command ?? null);
 }
 
 function messageOf(error: unknown): string {

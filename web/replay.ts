@@ -4,6 +4,7 @@
  * every step can show the files' diff, the reward and the log as an agent saw them. Two trajectories on one
  * scenario can be compared through POST /arena.
  */
+import { actionSummary } from "./action-summary.js";
 import { historyTable, renderArena } from "./arena.js";
 import { api, newEpisodeId } from "./api.js";
 import { renderBreakdown } from "./breakdown.js";
@@ -137,7 +138,7 @@ export class Replay {
       const result = await api.arena(request);
       const section = byId("arena-result");
       section.hidden = false;
-      renderArena(result, byId("arena-verdict"), byId("arena-sides"));
+      renderArena(result, byId("arena-verdict"), byId("arena-sides"), request);
       announce(byId("arena-verdict").textContent ?? "");
       section.scrollIntoView({ block: "start" });
       byId("arena-heading").focus({ preventScroll: true });
@@ -187,7 +188,7 @@ export class Replay {
       h("h3", {}, "Graded by replay (POST /grader)"),
       stoppedEarly > 0 ? h("p", { class: "notice" }, stoppedEarly === 1 ? "The episode was over before the last action, which was not played." : `The episode was over before the last ${stoppedEarly} actions, which were not played.`) : null,
       renderBreakdown(grade.breakdown, `${t.label}: breakdown`),
-      historyTable(grade.history, `${t.label}: steps`),
+      historyTable(grade.history, `${t.label}: steps`, t.actions),
     );
     this.show(0);
     byId("player-heading").focus();
@@ -207,10 +208,12 @@ export class Replay {
     byId<HTMLButtonElement>("step-last").disabled = this.index === last;
     const previous = this.frames[this.index - 1];
     const type = (frame.action as { action_type?: unknown } | null)?.action_type;
+    const summary = actionSummary(frame.action);
     const disagreement = frame.graded !== undefined && frame.reward !== null && Math.abs(frame.graded.reward - frame.reward) > 1e-9;
     fill(
       byId("replay-frame"),
       h("h3", {}, this.index === 0 ? "Start: the scenario as reset returns it" : `Step ${this.index}: ${typeof type === "string" ? type : "action"}`),
+      summary === null ? null : h("p", { class: "frame-command" }, h("code", {}, summary)),
       h(
         "dl",
         { class: "facts" },
@@ -226,7 +229,7 @@ export class Replay {
       frame.action === null ? null : h("details", { open: true }, h("summary", {}, "Action"), h("pre", { class: "code" }, pretty(frame.action))),
       h("h4", {}, "Files"),
       previous === undefined ? h("p", { class: "muted" }, `${Object.keys(o.files).length} files: ${Object.keys(o.files).sort().join(", ")}`) : renderFilesDiff(previous.observation, o),
-      typeof o.inspect_output === "string" ? h("div", {}, h("h4", {}, "Inspection output"), h("pre", { class: "log" }, o.inspect_output)) : null,
+      typeof o.inspect_output === "string" ? h("div", {}, h("h4", {}, type === "host" ? "Host command output" : "Inspection output"), h("pre", { class: "log" }, o.inspect_output === "" ? "(no output)" : o.inspect_output)) : null,
       o.hint ? h("p", {}, h("strong", {}, "Hint: "), o.hint) : null,
       h("h4", {}, "Error log after this step"),
       h("pre", { class: "log", tabindex: 0 }, o.error_message ?? "No error: every stage of the pipeline passes."),
