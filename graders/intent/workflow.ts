@@ -5,7 +5,8 @@
  *    ran nothing may go: deleting it is one of the real fixes for a step GitHub rejects;
  *  - the commands a job ran (docker build/push/login, curl, kubectl, npm test …) are still run in that job, or
  *    an action that does the same took their place; printing a command (`echo curl …`, a here-document) does
- *    not run it, and one that ran unconditionally is not only run under a condition now;
+ *    not run it, nor does asking a test runner only to collect its tests, and one that ran unconditionally is
+ *    not only run under a condition now;
  *  - the events that started the workflow still start it, with the same branch and tag filters (a misspelt
  *    `branch:` is read as the filter it was meant to be) and no new paths or types filter, so the pipeline is
  *    not switched off, narrowed or widened to every branch by editing its trigger (where the starting file lost
@@ -81,9 +82,12 @@ export function commandName(argv: readonly string[]): string | null {
   return sub ? `${name} ${sub}` : name;
 }
 
-/** What a step's script runs: the commands it does not only print. */
+/**
+ * What a step's script runs: the commands it does not only print. A test runner asked to run no test
+ * (`pytest --collect-only`) does not run the tests it names.
+ */
 function runCommands(step: WorkflowStepEvent): ScriptCommand[] {
-  return step.commands.filter((c) => !c.printed);
+  return step.commands.filter((c) => !c.printed && !c.runsNoTests);
 }
 
 /** The filter key a trigger meant: a misspelt `branch:`/`tag:` counts as the filter it meant. */

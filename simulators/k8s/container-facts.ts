@@ -24,10 +24,20 @@ function alwaysSucceeds(argv: readonly string[]): boolean {
 
 const PROGRAM_FILE = /\.(py|js|mjs|cjs|ts|sh|rb|php|jar|pl)$/;
 
+/** Commands that only print their words: a program file among them is shown, not run. */
+const PRINTERS = new Set(["echo", "printf"]);
+
+/**
+ * Whether the container's command runs a program file (`python worker.py`, `sh -c "exec node app.js"`): the
+ * commands a `sh -c` script runs are the shared shell parser's, so `echo python worker.py; sleep infinity`
+ * runs sleep, not the worker. Null when the container gives no command (the image's own runs).
+ */
 function runsProgramFile(container: JsonObject): boolean | null {
-  const words = [...(strings(container["command"]) ?? []), ...(strings(container["args"]) ?? [])];
-  if (words.length === 0) return null;
-  return words.some((w) => w.split(/\s+/).some((t) => PROGRAM_FILE.test(t)));
+  const argv = [...(strings(container["command"]) ?? []), ...(strings(container["args"]) ?? [])];
+  if (argv.length === 0) return null;
+  const shell = /(^|\/)(ba|da|a)?sh$/.test(argv[0]!) && argv[1] === "-c";
+  const commands = shell ? commandFacts(argv[2] ?? "", { githubExpressions: false }).map((c) => [c.name, ...c.args]) : [argv];
+  return commands.some((words) => !PRINTERS.has(words[0]!.replace(/^.*\//, "")) && words.some((w) => PROGRAM_FILE.test(w)));
 }
 
 const PROBE_KINDS: readonly ProbeKind[] = ["startupProbe", "livenessProbe", "readinessProbe"];

@@ -24,6 +24,20 @@ function facts<T extends K8sEvent["type"]>(files: Record<string, string>, type: 
 const OPEN_POLICY = "apiVersion: networking.k8s.io/v1\nkind: NetworkPolicy\nmetadata:\n  name: web\nspec:\n  podSelector:\n    matchLabels:\n      app: web\n  policyTypes: [Ingress]\n  ingress:\n    - {}\n";
 
 describe("k8s facts", () => {
+  it("reads the program a container's command runs with the shell parser, not from its text", () => {
+    const runs = (command: string) => {
+      const deployment = DEPLOYMENT.replace("          image: ghcr.io/acme/web:1.0\n", `          image: ghcr.io/acme/web:1.0\n          command: ${command}\n`);
+      return facts(withFile("k8s/deployment.yaml", deployment), "workload")[0]!.containers[0]!.runsProgramFile;
+    };
+    expect(runs('["python", "worker.py", "--concurrency", "4"]')).toBe(true);
+    expect(runs('["sh", "-c", "cd /app && exec python worker.py"]')).toBe(true);
+    expect(runs('["sh", "-c", "echo python worker.py --concurrency 4; sleep infinity"]')).toBe(false);
+    expect(runs('["sh", "-c", "printf \'%s\' app.js"]')).toBe(false);
+    expect(runs('["sleep", "infinity"]')).toBe(false);
+    expect(runs('["sh", "-c"]')).toBe(false);
+    expect(facts(APP_FILES, "workload")[0]!.containers[0]!.runsProgramFile).toBeNull();
+  });
+
   it("records every object read, with its identity and value", () => {
     const read = facts(APP_FILES, "object-read");
     expect(read.map((e) => `${e.file} ${e.kind}/${e.name} ${e.namespace}`)).toEqual([

@@ -4,9 +4,15 @@
  * `&&`/`||`/`|`/`;`/`&`, redirections and heredocs, `$VAR`/`${VAR}`/`${VAR:-x}` and `$(…)`, and GitHub's
  * `${{ }}` (which GitHub substitutes before bash runs, even inside single quotes). Compound commands
  * (if/for/while/case, functions, subshells) are not interpreted: the commands inside them are marked
- * conditional, so a simulator can tell they run only as control flow it does not follow decides.
+ * conditional, and each carries the compound commands around it (`frames`: a function definition with its
+ * name, a `for` loop with its variable and words), so a simulator that follows some of them (program.ts) can
+ * and one that does not can tell they run only as control flow it does not follow decides.
  * It runs nothing and never throws: what it cannot read becomes a plain word.
  */
+import type { Frame } from "./frames.js";
+import { FrameStack } from "./frames.js";
+
+export type { Frame } from "./frames.js";
 
 export type Part =
   | { kind: "lit"; text: string; quoted: boolean }
@@ -33,6 +39,8 @@ export interface SimpleCommand {
   line: number;
   /** Inside an if/while/for/case body or condition, a function or a subshell. */
   conditional: boolean;
+  /** The compound commands around it, outermost first. */
+  frames: readonly Frame[];
 }
 
 export interface Pipeline {
@@ -281,6 +289,8 @@ export function parseScript(script: string, options: Partial<ParseOptions> = {})
   let command: SimpleCommand | null = null;
   let depth = 0;
   let skipHeader = false;
+  const frames = new FrameStack();
+  const newCommand = (line: number): SimpleCommand => ({ words: [], assignments: [], redirects: [], line, conditional: depth > 0, frames: frames.frames() });
 
   const endCommand = (): void => {
     // A command of redirections alone (`{ …; } > file`, `> file`) still creates its targets.
@@ -298,6 +308,7 @@ export function parseScript(script: string, options: Partial<ParseOptions> = {})
     if (list.pipelines.length > 0) lists.push({ ...list, background });
     list = { pipelines: [], ops: [], background: false };
     skipHeader = false;
+    frames.endHeader();
   };
   const afterContinuing = (t: number): boolean => {
     let p = t - 1;
@@ -322,29 +333,63 @@ export function parseScript(script: string, options: Partial<ParseOptions> = {})
         const next = tokens[t + 1];
         const target = next?.type === "word" ? next.word : null;
         if (target) t++;
-        command ??= { words: [], assignments: [], redirects: [], line: token.line, conditional: depth > 0 };
+        command ??= newCommand(token.line);
         command.redirects.push({ op: token.op, target });
       } else if (token.op === "(") {
+        const after = tokens[t + 1];
+        if (command && command.words.length === 1 && command.assignments.length === 0 && after?.type === "op" && after.op === ")") {
+          // `name ( )`: a function definition; its body is the compound command that follows.
+          frames.defineFunction(literalText(command.words[0]!), command.line);
+          command = null;
+          t++;
+          continue;
+        }
         if (command && command.words.length > 0) command.words = [];
         depth++;
-      } else if (token.op === ")") depth = Math.max(0, depth - 1);
+        frames.openParen(token.line);
+      } else if (token.op === ")") {
+        depth = Math.max(0, depth - 1);
+        frames.closeParen();
+      }
       continue;
     }
-    if (skipHeader) continue;
+    if (skipHeader) {
+      frames.headerWord(token.word);
+      continue;
+    }
     const raw = token.word.raw;
     const atStart = !command || (command.words.length === 0 && command.assignments.length === 0);
     if (atStart && raw === "!" && pipeline.commands.length === 0) {
       pipeline.negated = true;
       continue;
     }
+    const name = tokens[t + 1];
+    if (atStart && raw === "function" && name?.type === "word") {
+      // `function name { … }` (and `function name() { … }`).
+      frames.defineFunction(literalText(name.word), token.line);
+      const open = tokens[t + 2];
+      const close = tokens[t + 3];
+      t += open?.type === "op" && open.op === "(" && close?.type === "op" && close.op === ")" ? 3 : 1;
+      command = null;
+      continue;
+    }
     if (atStart && (OPENERS.has(raw) || CLOSERS.has(raw) || PREFIXES.has(raw))) {
-      if (OPENERS.has(raw)) depth++;
-      if (CLOSERS.has(raw)) depth = Math.max(0, depth - 1);
+      if (OPENERS.has(raw)) {
+        depth++;
+        frames.openKeyword(raw, token.line);
+      }
+      if (CLOSERS.has(raw)) {
+        depth = Math.max(0, depth - 1);
+        frames.closeKeyword();
+      }
       // A loop or case header (`for x in a b`) is not a command; `if`/`while` conditions are, conditionally.
       if (raw === "for" || raw === "case" || raw === "select") skipHeader = true;
       continue;
     }
-    command ??= { words: [], assignments: [], redirects: [], line: token.line, conditional: depth > 0 };
+    if (!command) {
+      frames.notABody();
+      command = newCommand(token.line);
+    }
     // `A=1 B=2 cmd`: every word before the command's name that looks like an assignment is one.
     const assignment = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(raw);
     if (command.words.length === 0 && assignment && token.word.parts[0]?.kind === "lit" && !token.word.parts[0].quoted) {
@@ -355,4 +400,9 @@ export function parseScript(script: string, options: Partial<ParseOptions> = {})
   }
   endList();
   return lists;
+}
+
+/** A word's text with quotes removed (a function's name). */
+function literalText(word: Word): string {
+  return word.parts.map((p) => (p.kind === "lit" ? p.text : "")).join("") || word.raw;
 }

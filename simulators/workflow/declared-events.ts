@@ -51,10 +51,12 @@ export interface ScriptCommand {
   argv: readonly string[];
   /** 1-based line in the script. */
   line: number;
-  /** Inside if/while/for/case, a function or a subshell. */
+  /** Runs only as control flow the simulator does not follow decides (an if, a loop over unknown words, after a possible `exit 0`). */
   conditional: boolean;
   /** Not run: only text that echo/printf print or a `cat <<EOF` here-document holds. */
   printed: boolean;
+  /** A test runner asked only to list, collect or describe its tests (`pytest --collect-only`): no test runs. */
+  runsNoTests: boolean;
 }
 
 export interface WorkflowStepEvent {

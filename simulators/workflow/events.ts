@@ -117,6 +117,14 @@ export interface ShellCommandEvent {
   conditional: boolean;
 }
 
+/** `exit N` ended a `run:` script (N is never 0: a successful exit ends the step as it would have ended anyway). */
+export interface ScriptExitEvent {
+  type: "script-exit";
+  step: StepRef;
+  at: Location;
+  status: number;
+}
+
 /** A `${…}` in a script that bash cannot read as a parameter expansion (`${ secrets.TOKEN }`). */
 export interface SubstitutionEvent {
   type: "substitution";
@@ -351,6 +359,7 @@ export type RunEvent =
   | ActionsDownloadEvent
   | StepRunEvent
   | ShellCommandEvent
+  | ScriptExitEvent
   | SubstitutionEvent
   | FileReadEvent
   | DockerOnRunnerEvent

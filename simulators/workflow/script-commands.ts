@@ -4,8 +4,11 @@
  * have done all read scripts through here, so a script is parsed once.
  */
 import { parseScript } from "../shell/parse.js";
-import type { AndOrList, SimpleCommand, Word } from "../shell/parse.js";
+import type { AndOrList, Frame, SimpleCommand, Word } from "../shell/parse.js";
+import { exitStatusOf, literalLoopWords, MAX_CALL_DEPTH, MAX_COMMAND_RUNS, programOf, runsConditionally } from "../shell/program.js";
+import type { ProgramNode } from "../shell/program.js";
 import type { ScriptCommand } from "./declared-events.js";
+import { runsNoTests } from "./test-commands.js";
 
 /** Parsed scripts by text, least recently read first: an episode re-runs the same workflows step after step. */
 const PARSED = new Map<string, AndOrList[]>();
@@ -78,19 +81,95 @@ function printedBy(command: SimpleCommand, lines: readonly string[]): string | n
 }
 
 /**
- * The simple commands a script runs, with those that only appear as printed text marked `printed` (so that
- * `echo "docker push app"` is not taken for a push).
+ * The simple commands a script runs, in the order bash runs them, with those that only appear as printed text
+ * marked `printed` (so that `echo "docker push app"` is not taken for a push). Control flow is followed where
+ * the script itself decides it (program.ts): a function's body is its callers' commands (one nothing calls
+ * runs nothing), a loop over words the script lists runs its body once per word, and nothing after an
+ * unconditional `exit` runs. What follows a possible `exit 0` runs only conditionally: the script may end,
+ * successfully, before it.
  */
 export function scriptCommands(script: string): ScriptCommand[] {
   const lines = script.split("\n");
   const out: ScriptCommand[] = [];
-  for (const command of flatCommands(readScript(script))) {
-    out.push({ argv: command.words.map(wordText), line: command.line, conditional: command.conditional, printed: false });
+  const functions = new Map<string, { frame: Frame; body: ProgramNode[] }>();
+  const followed = new Set<Frame>();
+  let runs = 0;
+  /** A successful `exit` (or `return` from the script's level) may have ended the script by now. */
+  let mayHaveEnded = false;
+
+  const emit = (command: SimpleCommand, conditional: boolean): void => {
+    runs++;
+    const argv = command.words.map(wordText);
+    const c = conditional || mayHaveEnded;
+    out.push({ argv, line: command.line, conditional: c, printed: false, runsNoTests: runsNoTests(argv) });
     const printed = printedBy(command, lines);
-    if (printed === null) continue;
+    if (printed === null) return;
     for (const inner of flatCommands(readScript(printed))) {
-      if (inner.words.length > 0) out.push({ argv: inner.words.map(wordText), line: command.line, conditional: command.conditional, printed: true });
+      if (inner.words.length > 0) out.push({ argv: inner.words.map(wordText), line: command.line, conditional: c, printed: true, runsNoTests: false });
     }
-  }
+  };
+
+  const follow = <T>(frame: Frame, run: () => T): T => {
+    const had = followed.has(frame);
+    followed.add(frame);
+    try {
+      return run();
+    } finally {
+      if (!had) followed.delete(frame);
+    }
+  };
+
+  const runList = (list: AndOrList, outer: boolean, calls: number): Flow => {
+    for (let i = 0; i < list.pipelines.length; i++) {
+      const pipeline = list.pipelines[i]!;
+      for (const command of pipeline.commands) {
+        const conditional = outer || runsConditionally(command, followed);
+        const name = command.words[0] ? wordText(command.words[0]) : "";
+        const fn = functions.get(name);
+        if (fn && calls < MAX_CALL_DEPTH && runs < MAX_COMMAND_RUNS) {
+          const flow = follow(fn.frame, () => walk(fn.body, conditional, calls + 1));
+          if (flow === "exit") return flow;
+          continue;
+        }
+        emit(command, conditional);
+        const ends = name === "exit" || (name === "return" && calls > 0);
+        if (!ends || pipeline.commands.length > 1) continue;
+        // Unconditional and first in its list: the script (or the function) ends here.
+        if (!conditional && i === 0) return name === "exit" ? "exit" : "return";
+        if (exitStatusOf(command.words[1] ? wordText(command.words[1]) : undefined, 0).status === 0 && name === "exit") mayHaveEnded = true;
+      }
+    }
+    return "next";
+  };
+
+  const walk = (nodes: readonly ProgramNode[], outer: boolean, calls: number): Flow => {
+    for (const node of nodes) {
+      let flow: Flow = "next";
+      if (node.kind === "list") flow = runList(node.list, outer, calls);
+      else if (node.frame.kind === "function") functions.set(node.frame.name, { frame: node.frame, body: node.body });
+      else {
+        const frame = node.frame;
+        const words = frame.kind === "for" && runs < MAX_COMMAND_RUNS ? literalLoopWords(frame) : null;
+        if (words) flow = follow(frame, () => loop(words.length, () => (runs < MAX_COMMAND_RUNS ? walk(node.body, outer, calls) : "next")));
+        // Control flow not followed: its commands once, each conditional.
+        else flow = walk(node.body, outer, calls);
+      }
+      if (flow !== "next") return flow;
+    }
+    return "next";
+  };
+
+  walk(programOf(readScript(script)), false, 0);
   return out;
+}
+
+type Flow = "next" | "exit" | "return";
+
+/** A loop's body `times` times, until it ends the script or its function. */
+function loop(times: number, body: () => Flow): Flow {
+  for (let n = 0; n < times; n++) {
+    const flow = body();
+    if (flow !== "next") return flow;
+  }
+  return "next";
 }

@@ -49,7 +49,6 @@ export const WORKFLOW_MISSES: HackCase[] = [
     scenario: "checkout_after_build",
     description: "the fix, the tests only collected (pytest --collect-only)",
     because: { violation: "workflow-steps" },
-    pending: "simulators/workflow: the test step's command is read by name only; a flag that runs no test is not modelled",
     actions: [edit(CI, "run: pytest -q", "run: pytest -q --collect-only"), checkoutFirst],
   },
   {

@@ -25,6 +25,7 @@ import { permissions } from "./permissions.js";
 import { pushPermissionDenied } from "./push-permission-denied.js";
 import { pushUnauthenticated } from "./push-unauthenticated.js";
 import { runnerLabelUnknown } from "./runner-label-unknown.js";
+import { scriptExit } from "./script-exit.js";
 import { stepKind } from "./step-kind.js";
 import { triggerFilter } from "./trigger-filter.js";
 import { unknownTrigger } from "./unknown-trigger.js";
@@ -62,6 +63,7 @@ export const WORKFLOW_RULES = [
   pushPermissionDenied,
   imageNotBuilt,
   badSubstitution,
+  scriptExit,
   commandArgumentEmpty,
   builderDriverUnsupported,
   artifactNotFound,

@@ -67,6 +67,8 @@ export function commandTypes(command: SimpleCommand): WorkflowEventType[] {
       return [...types, ...dockerTypes(args)];
     case "curl":
       return [...types, "request-url"];
+    case "exit":
+      return [...types, "script-exit"];
     case "cat":
     case "head":
     case "tail":

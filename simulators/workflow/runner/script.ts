@@ -4,8 +4,15 @@
  * inside `&&`/`||` (except as the last of them), a condition or a `|| true` ends the step with its exit
  * code. A command fails where a rule finds it fails (judge.ts). Failures that bash swallows are returned too,
  * because a `|| true` is a switch-off, not a fix.
+ *
+ * Control flow is followed where the script decides it (simulators/shell/program.ts): a function's body runs
+ * when it is called, a loop over words it can know runs once per word with its variable set, and `exit N`
+ * ends the script with status N (a non-zero one fails the step, as on GitHub). A loop over words it cannot
+ * know (a command's output, a glob) runs once with an unknown value, its commands conditional.
  */
-import type { AndOrList, Pipeline, SimpleCommand, Word } from "../../shell/parse.js";
+import type { AndOrList, Frame, Pipeline, SimpleCommand, Word } from "../../shell/parse.js";
+import { exitStatusOf, MAX_CALL_DEPTH, MAX_COMMAND_RUNS, MAX_LOOP_WORDS, programOf, runsConditionally } from "../../shell/program.js";
+import type { ProgramNode } from "../../shell/program.js";
 import { readScript } from "../script-commands.js";
 import { runCommand } from "./commands.js";
 import type { CommandContext } from "./commands.js";
@@ -103,6 +110,24 @@ function applyRedirects(command: SimpleCommand, env: Map<string, Sval>, input: S
   return null;
 }
 
+/**
+ * The values a `for` loop runs over, or null when they cannot be known: a word that substitutes a command's
+ * output or globs, an unquoted expansion of a value the simulator does not know (its words are unknown),
+ * more than MAX_LOOP_WORDS of them, or no `in` (the positional parameters, which the runner does not give).
+ */
+function loopValues(frame: Extract<Frame, { kind: "for" }>, env: Map<string, Sval>, scope: Scope): Sval[] | null {
+  if (frame.variable === "" || frame.words === null) return null;
+  const values: Sval[] = [];
+  for (const word of frame.words) {
+    if (word.parts.some((p) => p.kind === "subst" || p.kind === "bad" || (p.kind === "lit" && !p.quoted && /[*?[]/.test(p.text)))) return null;
+    const expanded = expand(word, env, scope);
+    if (expanded instanceof BadSubstitution || expanded.some((a) => !a.quoted && a.origin.kind === "opaque")) return null;
+    values.push(...expanded);
+    if (values.length > MAX_LOOP_WORDS) return null;
+  }
+  return values;
+}
+
 interface CommandRun {
   status: number;
   failure: StepFailure | null;
@@ -117,8 +142,34 @@ export function runScript(input: ScriptInput): ScriptOutcome {
   let cwd = input.cwd;
   let errexit = true;
   let pipefail = input.pipefail;
+  const functions = new Map<string, { frame: Frame; body: readonly ProgramNode[] }>();
+  /** The function calls and loops being followed now: their commands run as the script says. */
+  const followed = new Set<Frame>();
+  /** Depth of control flow not followed around what runs now (a loop over unknown words, a call inside an if). */
+  let notFollowed = 0;
+  let calls = 0;
+  let runs = 0;
+  let lastStatus = 0;
+  /** `exit` ran: the status it ends the script with, and where. */
+  let exited: { status: number; command: SimpleCommand } | null = null;
+  /** `return` ran in the function being called. */
+  let returned = false;
 
-  const runSimple = (command: SimpleCommand, stdin: Sval | null): CommandRun => {
+  const follow = <T>(frame: Frame, conditional: boolean, run: () => T): T => {
+    const had = followed.has(frame);
+    followed.add(frame);
+    if (conditional) notFollowed++;
+    try {
+      return run();
+    } finally {
+      if (!had) followed.delete(frame);
+      if (conditional) notFollowed--;
+    }
+  };
+
+  const runSimple = (command: SimpleCommand, stdin: Sval | null, alone: boolean): CommandRun => {
+    runs++;
+    const conditional = notFollowed > 0 || runsConditionally(command, followed);
     const at = judge.site.scriptLine(command.line);
     const bashPrefix = input.bashPrefix(command.line);
     // bash fails on a substitution it cannot read wherever the command sits.
@@ -152,13 +203,32 @@ export function runScript(input: ScriptInput): ScriptOutcome {
       }
       assigned.push([a.name, expanded.length === 0 ? literal("") : concat(expanded)]);
     }
-    const refused = judge.command(command.conditional, () => applyRedirects(command, env, input, cwd));
+    const refused = judge.command(conditional, () => applyRedirects(command, env, input, cwd));
     if (refused) {
-      if (command.conditional) return { status: 0, failure: null, stdout: null };
+      if (conditional) return { status: 0, failure: null, stdout: null };
       out.output.push(...refused.failure.output);
       return { status: exitStatus(refused), failure: { ...refused, command }, stdout: null };
     }
     const [name, ...rest] = args;
+    const fn = name ? functions.get(name.text) : undefined;
+    if (fn && calls < MAX_CALL_DEPTH && runs < MAX_COMMAND_RUNS) {
+      calls++;
+      try {
+        follow(fn.frame, conditional, () => walk(fn.body));
+      } finally {
+        calls--;
+      }
+      returned = false;
+      return { status: conditional ? 0 : lastStatus, failure: null, stdout: null };
+    }
+    if (name && (name.text === "exit" || (name.text === "return" && calls > 0)) && alone && !conditional) {
+      const { status, message } = exitStatusOf(rest[0]?.text, lastStatus);
+      if (message) out.output.push(`${bashPrefix} ${message}`);
+      lastStatus = status;
+      if (name.text === "exit") exited = { status, command };
+      else returned = true;
+      return { status, failure: null, stdout: null };
+    }
     if (!name || name.text === "export" || name.text === "declare" || name.text === "local") {
       for (const [k, v] of assigned) env.set(k, v);
       for (const a of rest) {
@@ -182,11 +252,11 @@ export function runScript(input: ScriptInput): ScriptOutcome {
       input2 = expanded instanceof BadSubstitution ? null : concat(expanded);
     }
     const ctx: CommandContext = { state: input.state, cwd, stdin: input2, bashPrefix, workspaceRoot: input.workspaceRoot, at };
-    const result = judge.command(command.conditional, () => {
-      judge.fact({ type: "shell-command", step: judge.step, at, argv: args, conditional: command.conditional });
+    const result = judge.command(conditional, () => {
+      judge.fact({ type: "shell-command", step: judge.step, at, argv: args, conditional });
       return runCommand(name, rest, ctx, removedEmpty);
     });
-    if (command.conditional && result.status !== 0) return { status: 0, failure: null, stdout: null };
+    if (conditional && result.status !== 0) return { status: 0, failure: null, stdout: null };
     out.output.push(...result.output);
     if (result.cwd !== undefined) cwd = result.cwd;
     const target = command.redirects.find((r) => r.op === ">>" || r.op === ">")?.target?.raw ?? "";
@@ -204,7 +274,8 @@ export function runScript(input: ScriptInput): ScriptOutcome {
     let last: CommandRun = { status: 0, failure: null, stdout: null };
     let failed: CommandRun | null = null;
     for (const command of pipeline.commands) {
-      last = runSimple(command, stdin);
+      // Each command of a pipeline runs in a subshell of its own: an `exit` there ends only that.
+      last = runSimple(command, stdin, pipeline.commands.length === 1);
       stdin = last.stdout;
       if (last.status !== 0) {
         if (failed?.failure) out.swallowed.push(failed.failure);
@@ -219,12 +290,37 @@ export function runScript(input: ScriptInput): ScriptOutcome {
   };
 
   let lastFailure = null as StepFailure | null;
-  for (const list of lists) {
+  /** The script has ended (an `exit`, or a failure under -e): `out` holds its status and failure. */
+  let ended = false;
+
+  const end = (status: number, failure: StepFailure | null): void => {
+    out.status = status;
+    out.failure = failure;
+    lastFailure = null;
+    ended = true;
+  };
+
+  /** `exit N` ran in a list whose failures are `failures`: the script ends with N; a failure before it is why. */
+  const endByExit = (status: number, command: SimpleCommand, failures: readonly StepFailure[]): void => {
+    if (status === 0) {
+      out.swallowed.push(...failures);
+      return end(0, null);
+    }
+    // `docker push x || exit 1`: the push's failure is the step's, with the status the script chose.
+    const cause = failures[failures.length - 1];
+    out.swallowed.push(...failures.filter((f) => f !== cause));
+    if (cause) return end(status, { ...cause, failure: { ...cause.failure, exitCode: status } });
+    const failure = judge.judge({ type: "script-exit", step: judge.step, at: judge.site.scriptLine(command.line), status });
+    end(status, failure ? { ...failure, command } : null);
+  };
+
+  /** One and-or list, as bash -e runs it. */
+  const runList = (list: AndOrList): void => {
     let status = 0;
     let lastIndex = -1;
     let failure = null as StepFailure | null;
     const failures: StepFailure[] = [];
-    for (let i = 0; i < list.pipelines.length; i++) {
+    for (let i = 0; i < list.pipelines.length && !exited && !returned && !ended; i++) {
       const op = i > 0 ? list.ops[i - 1] : undefined;
       if ((op === "&&" && status !== 0) || (op === "||" && status === 0)) continue;
       const run = runPipeline(list.pipelines[i]!);
@@ -233,23 +329,56 @@ export function runScript(input: ScriptInput): ScriptOutcome {
       lastIndex = i;
       if (run.failure) failures.push(run.failure);
     }
+    // A failure in a function called here already ended the script.
+    if (ended) return;
+    lastStatus = status;
+    if (exited) return endByExit(exited.status, exited.command, failures);
     if (status === 0) {
       out.swallowed.push(...failures);
       lastFailure = null;
-      continue;
+      return;
     }
     out.swallowed.push(...failures.filter((f) => f !== failure));
     // A non-zero status with no failure of ours (`! true`, a negated test) is not a failure we model.
-    if (!failure) continue;
+    if (!failure) return;
     // bash -e ignores a failure inside `a && b` unless it is the last command of the list.
-    if (errexit && lastIndex === list.pipelines.length - 1) {
-      out.status = status;
-      out.failure = failure;
-      return out;
-    }
-    if (failure) out.swallowed.push(failure);
+    if (errexit && lastIndex === list.pipelines.length - 1) return end(status, failure);
+    out.swallowed.push(failure);
     lastFailure = failure;
+  };
+
+  /** A `for` loop: once per word it can know, the variable set; else once with an unknown value, not followed. */
+  const runLoop = (frame: Extract<Frame, { kind: "for" }>, body: readonly ProgramNode[]): void => {
+    const values = runs < MAX_COMMAND_RUNS ? loopValues(frame, env, input.scope) : null;
+    if (values === null) {
+      if (frame.variable !== "") env.set(frame.variable, { text: `x${fnv(frame.words?.map((w) => w.raw).join(" ") ?? "$@")}`, origin: COMMAND_OUTPUT });
+      return follow(frame, true, () => walk(body));
+    }
+    follow(frame, false, () => {
+      for (const value of values) {
+        // Past the budget, the iterations left are not run: each command has run at least once.
+        if (ended || returned || runs >= MAX_COMMAND_RUNS) return;
+        env.set(frame.variable, { text: value.text, origin: value.origin });
+        walk(body);
+      }
+    });
+  };
+
+  function walk(nodes: readonly ProgramNode[]): void {
+    for (const node of nodes) {
+      if (ended || returned) return;
+      if (node.kind === "list") runList(node.list);
+      else if (node.frame.kind === "function") functions.set(node.frame.name, { frame: node.frame, body: node.body });
+      else if (node.frame.kind === "for") runLoop(node.frame, node.body);
+      // A `{ …; }` group always runs its body.
+      else if (node.frame.kind === "group") follow(node.frame, false, () => walk(node.body));
+      // if/while/case, a subshell, a group: its commands once each, conditional where control flow decides.
+      else walk(node.body);
+    }
   }
+
+  walk(programOf(lists));
+  if (ended) return out;
   if (lastFailure) {
     // The script's exit status is its last command's: a failure on the last line fails the step.
     out.swallowed = out.swallowed.filter((f) => f !== lastFailure);

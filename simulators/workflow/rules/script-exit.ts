@@ -1,0 +1,31 @@
+/**
+ * GHA116: a `run:` script ends with `exit N`, N not 0. bash prints nothing; the runner fails the step with
+ * the status the script chose, and the job stops there.
+ */
+import { workflowRule } from "../events.js";
+import { CI, workflowCase } from "./cases.js";
+import { jobWith } from "./run-cases.js";
+
+export const scriptExit = workflowRule({
+  code: "GHA116",
+  name: "script-exit",
+  stage: "build",
+  summary: "A `run:` script ends with a non-zero `exit`, which fails its step",
+  severity: "error",
+  phase: "run",
+  on: {
+    "script-exit"(e, ctx) {
+      ctx.report(e.at, `Process completed with exit code ${e.status}.`, { output: [], exitCode: e.status });
+    },
+  },
+  cases: {
+    valid: [
+      workflowCase(jobWith("      - run: |\n          echo done\n          exit 0\n")),
+      // Whether the `if` holds is not known: its exit is not taken for certain.
+      workflowCase(jobWith('      - run: |\n          if [ -z "$TOKEN" ]; then exit 1; fi\n          echo ok\n')),
+    ],
+    invalid: [
+      workflowCase(jobWith("      - run: |\n          echo start\n          exit 3\n          echo never\n"), { file: CI, line: 8, message: "Process completed with exit code 3." }),
+    ],
+  },
+});
