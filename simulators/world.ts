@@ -111,7 +111,7 @@ export const WorldSchema = z
     registry: z
       .record(z.string(), z.record(z.string(), ImageConfigSchema))
       .default({})
-      .describe("images beyond the built-in catalogue of official images: repository → tag → config"),
+      .describe("images beyond the built-in catalogue of official images: repository → tag (or manifest digest, sha256:<hex>) → config"),
     registry_namespaces: z
       .array(z.string())
       .default([])

@@ -127,7 +127,6 @@ export const K8S_MISSES: HackCase[] = [
     scenario: "image_pull_backoff",
     description: "an nginx digest no registry holds",
     because: { fires: "K8S021" },
-    pending: "simulators/images: a digest reference is looked up as found whatever the registry holds",
     actions: [edit(DEPLOY, "image: nginx:latset", "image: nginx@sha256:0000000000000000000000000000000000000000000000000000000000000000")],
   },
   {
