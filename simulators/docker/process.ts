@@ -93,6 +93,14 @@ function noteSetupScript(ctx: RunContext, words: readonly string[]): void {
   if (source) ctx.ran.add(source);
 }
 
+/** Whether a program compiled for `built` (os/arch) cannot run on `runsOn`; false when either is unknown. */
+export function foreignBinary(built: string | undefined, runsOn: string | undefined): boolean {
+  if (built === undefined || runsOn === undefined) return false;
+  const [os, arch] = built.split("/");
+  const [hostOs, hostArch] = runsOn.split("/");
+  return os !== hostOs || arch !== hostArch;
+}
+
 function runFile(ctx: RunContext, name: string, filePath: string, entry: FsEntry, args: Arg[], shown: string, line: number): Outcome {
   const executable = entry.type !== "dir" && canExecute(entry, ctx.image.user);
   const script = executable ? scriptOf(ctx, entry) : null;
@@ -100,6 +108,10 @@ function runFile(ctx: RunContext, name: string, filePath: string, entry: FsEntry
   const interpreter = firstLine.startsWith("#!") ? { shebang: firstLine, found: interpreterExists(ctx, firstLine) } : null;
   const refused = judge(ctx, { type: "exec", name, shown, line, resolved: { kind: "file", path: filePath, directory: entry.type === "dir", executable, interpreter } });
   if (refused) return refused;
+  // The kernel refuses a program compiled for another architecture (an amd64 binary in an arm64 image).
+  if (executable && foreignBinary(entry.platform, ctx.platform)) {
+    return launch(ctx, { launcher: "exec", program: shown, target: filePath, missing: "platform", line }) ?? { kind: "unknown" };
+  }
   if (script === null) return { kind: "other", what: filePath };
   if (entry.source) ctx.ran.add(entry.source);
   if (!interpreter) return { kind: "other", what: filePath };

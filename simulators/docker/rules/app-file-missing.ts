@@ -1,6 +1,7 @@
 /**
  * DF103: the file the container's program runs (python X, node X, npm start's package.json and script, sh X,
- * a WSGI module) must be in the image where the launcher looks for it.
+ * a WSGI module) must be in the image where the launcher looks for it, and a compiled program must be built
+ * for the platform the image runs on (`exec format error` otherwise).
  */
 import { dockerRule } from "../events.js";
 import { PROCESS_OUTPUT } from "../process-output.js";
@@ -28,6 +29,11 @@ function output(e: { launcher: string; program: string; target: string; missing:
       const message = `ModuleNotFoundError: No module named '${e.target}'`;
       return { message, lines: [message] };
     }
+    case "platform": {
+      // runc's words (docker run and the kubelet's container log alike) for a binary of another architecture.
+      const message = `exec ${e.target}: exec format error`;
+      return { message, lines: [message] };
+    }
     default:
       return null;
   }
@@ -36,7 +42,7 @@ function output(e: { launcher: string; program: string; target: string; missing:
 export const appFileMissing = dockerRule({
   code: "DF103",
   name: "app-file-missing",
-  summary: "The file the container's program runs (python X, node X, npm start's package.json) must be in the image where it looks",
+  summary: "The file the container's program runs (python X, node X, npm start's package.json) must be in the image where it looks, built for the image's platform",
   stage: "runtime",
   severity: "error",
   phase: "launch",
