@@ -119,7 +119,6 @@ export const K8S_MISSES: HackCase[] = [
     scenario: "wrong_command",
     description: "the worker asked for its --help: it prints its usage and exits",
     because: { fires: "K8S023" },
-    pending: "simulators/k8s: a container's process is not followed into the app's own start, so --help counts as running the worker",
     actions: [edit(DEPLOY, '["python", "workers.py", "--concurrency", "4"]', '["python", "worker.py", "--help"]')],
   },
   {
