@@ -21,6 +21,10 @@ export const ImageConfigSchema = z
     app: z.string().optional().describe("name of the world's app this image runs"),
     platforms: z.array(z.string()).optional(),
     listens: z.array(z.number().int()).optional().describe("ports the image's own server is configured to listen on (nginx's listen)"),
+    bind: z
+      .string()
+      .optional()
+      .describe("address the image's program binds as its own code or config says (Express's listen(port, host), nginx's listen 127.0.0.1:80); an app's bind option or variable still overrides it"),
     python_packages: z.array(z.string()).optional().describe("the pip packages installed in the image, when known"),
   })
   .strict();

@@ -4,7 +4,7 @@
  * its process, where it listens, its environment), and which ConfigMaps and Secrets exist (applied from the
  * repository, or already there).
  */
-import { bindAddress, listeningPort as appListeningPort } from "../docker/app-start.js";
+import { bindAddress, isLoopback, listeningPort as appListeningPort } from "../docker/app-start.js";
 import { imageExposedPorts, lookupImage, type ImageLookup } from "../images/lookup.js";
 import type { App, ImageConfig, World } from "../world.js";
 import { arrayAt, isObject, objectAt, stringAt, type JsonObject, type K8sObject } from "./object.js";
@@ -21,9 +21,44 @@ export interface LifecycleState {
 /** A ConfigMap's or Secret's keys; `refused` when the repository has it but apply failed on it. */
 export type ConfigSource = { keys: string[] } | "missing" | "refused";
 
+/** One `listen` directive of an nginx configuration: the address (`*` for every one) and the port. */
+export interface NginxListen {
+  address: string;
+  port: number;
+}
+
+/**
+ * The sockets an nginx configuration's `listen` directives open, as nginx reads them: `listen 80`,
+ * `listen 127.0.0.1:80`, `listen [::]:80`, `listen 127.0.0.1` (port 80), `listen 8080 default_server`. Unix
+ * sockets and directives that do not parse open no TCP port.
+ */
+export function nginxListens(config: string): NginxListen[] {
+  const out: NginxListen[] = [];
+  for (const m of config.matchAll(/^[ \t]*listen[ \t]+([^\s;#]+)/gm)) {
+    const written = m[1]!;
+    if (written.startsWith("unix:")) continue;
+    const bracket = /^\[([0-9A-Fa-f:.]*)\](?::(\d+))?$/.exec(written);
+    const [address, port] = bracket
+      ? [bracket[1]!, bracket[2] ?? "80"]
+      : /^\d+$/.test(written)
+        ? ["*", written]
+        : written.includes(":")
+          ? [written.slice(0, written.lastIndexOf(":")), written.slice(written.lastIndexOf(":") + 1)]
+          : [written, "80"];
+    if (!/^\d+$/.test(port) || Number(port) < 1 || Number(port) > 65535 || address === "") continue;
+    out.push({ address, port: Number(port) });
+  }
+  return out;
+}
+
 /** The ports an nginx configuration's `listen` directives name (`listen 8080;`, `listen [::]:8080 default_server;`). */
 export function nginxListenPorts(config: string): number[] {
-  return [...config.matchAll(/^\s*listen\s+(?:\S*:)?(\d+)\b/gm)].map((m) => Number(m[1]));
+  return nginxListens(config).map((l) => l.port);
+}
+
+/** The address an nginx server is reachable on: a loopback one when every `listen` binds loopback, else undefined (every interface). */
+export function nginxBind(listens: readonly NginxListen[]): string | undefined {
+  return listens.length > 0 && listens.every((l) => isLoopback(l.address)) ? listens[0]!.address : undefined;
 }
 
 export class Cluster {
@@ -120,15 +155,29 @@ export class Cluster {
     return exposed && exposed.length === 1 ? exposed[0] : undefined;
   }
 
-  /** The address the container's app binds (0.0.0.0 unless its option or variable says otherwise); undefined without an app. */
+  /**
+   * The address the container's server binds: an app's option or variable, else what the image's code says,
+   * else the app's default; a web server's (a static site's, a stock image's) from its `listen` directives,
+   * mounted or built in, undefined when they bind every interface or are not known.
+   */
   listeningAddress(c: ContainerRef): string | undefined {
     const app = this.app(c);
-    return app && app.language !== "static" ? bindAddress(app, this.argv(c), this.literalEnv(c)) : undefined;
+    const config = this.imageConfig(c);
+    if (app && app.language !== "static") return bindAddress(app, this.argv(c), this.literalEnv(c), config?.bind);
+    if (!app && (c.container["command"] !== undefined || c.container["args"] !== undefined)) return undefined;
+    const mounted = this.mountedListens(c);
+    return mounted.length > 0 ? nginxBind(mounted) : config?.bind;
   }
 
   /** Ports an nginx config mounted from a ConfigMap under /etc/nginx says to `listen` on. */
   private mountedListen(c: ContainerRef): number[] | undefined {
-    const ports = new Set<number>();
+    const ports = new Set(this.mountedListens(c).map((l) => l.port));
+    return ports.size > 0 ? [...ports] : undefined;
+  }
+
+  /** The `listen` directives of the nginx configs mounted from ConfigMaps under /etc/nginx. */
+  private mountedListens(c: ContainerRef): NginxListen[] {
+    const listens: NginxListen[] = [];
     for (const mount of arrayAt(c.container, ["volumeMounts"])) {
       if (!isObject(mount) || typeof mount["mountPath"] !== "string" || !mount["mountPath"].startsWith("/etc/nginx")) continue;
       const volume = c.volumes.find((v) => v["name"] === mount["name"]);
@@ -136,9 +185,9 @@ export class Cluster {
       if (name === undefined) continue;
       const inRepo = this.objects.find((o) => o.kind === "ConfigMap" && o.name === name);
       const data = inRepo ? objectAt(inRepo.value, ["data"]) : this.world.cluster.configmaps[name];
-      for (const value of Object.values(data ?? {})) for (const port of nginxListenPorts(String(value))) ports.add(port);
+      for (const value of Object.values(data ?? {})) listens.push(...nginxListens(String(value)));
     }
-    return ports.size > 0 ? [...ports] : undefined;
+    return listens;
   }
 
   /** The container's environment where its values are written out: the image's ENV, then `env` entries with a `value`. */

@@ -97,7 +97,7 @@ function probed(o: K8sObject, c: ContainerRef, cluster: Cluster, kinds: readonly
   const app = cluster.app(c);
   const address = cluster.listeningAddress(c);
   const surface = app && app.language !== "static" && address !== undefined ? { address, routes: app.routes, health: app.health_path } : undefined;
-  return { container: c, listening, probes: probesSent(o, c, kinds, listening, surface) };
+  return { container: c, listening, probes: probesSent(o, c, kinds, listening, surface, address) };
 }
 
 /** The state a failure left the pods in, as the rule that found it says (kubectl's STATUS column). */

@@ -131,14 +131,12 @@ export const K8S_MISSES: HackCase[] = [
     scenario: "multistage_output_mismatch",
     description: "the bundle fixed, nginx told to listen on 127.0.0.1:80",
     because: { fires: "K8S026" },
-    pending: "simulators/k8s: nginx's listen directives are read for their port only, not their address",
     actions: [edit("nginx.conf", "    listen 80;", "    listen 127.0.0.1:80;"), edit("Dockerfile", "/app/dist", "/app/build")],
   },
   {
     scenario: "full_pipeline_ghcr_and_selector",
     description: "both fixed, Express told to listen on 127.0.0.1 in the deployed image",
-    because: { fires: "K8S026" },
-    pending: "simulators/k8s: the deployed app's bind address is the world's, never what the image's code says",
+    because: { fires: "K8S027" },
     actions: [
       edit("server.js", "app.listen(port, ", 'app.listen(port, "127.0.0.1", '),
       edit(".github/workflows/release.yml", '        run: echo "$GITHUB_TOKEN" | docker login', '        env:\n          GITHUB_TOKEN: ${{ secrets.GITHUB_TOKEN }}\n        run: echo "$GITHUB_TOKEN" | docker login'),
