@@ -92,3 +92,38 @@ describe("an app's bind address from its image", () => {
     expect(codes(APP_FILES)).toEqual([]);
   });
 });
+
+/** The fixture's app served by `server` from an image whose files are known, the container's process given in `args`. */
+function served(args: string, extraEnv = ""): [Record<string, string>, WorldInput] {
+  const image = { workdir: "/app", binaries: ["python", "gunicorn", "uvicorn", "tini", "sh"], files: ["/app/app.py"], app: "web" };
+  const world: WorldInput = { ...WORLD, registry: { "ghcr.io/acme/web": { "1.0": image } } };
+  const manifest = DEPLOYMENT.replace("          ports:", `          command: ${args}\n          ports:`).replace("          env:\n", `          env:\n${extraEnv}`);
+  return [withFile("k8s/deployment.yaml", manifest), world];
+}
+
+describe("a WSGI/ASGI server's bind in the pod's process", () => {
+  it("fails the probes of gunicorn bound to loopback, or to another port", () => {
+    expect(codes(...served('["gunicorn", "--bind", "127.0.0.1:8080", "app:app"]'))).toContain("K8S026");
+    expect(codes(...served('["gunicorn", "-b", "0.0.0.0:9999", "app:app"]'))).toContain("K8S026");
+  });
+
+  it("passes gunicorn on every interface at the app's port, under tini too", () => {
+    expect(codes(...served('["gunicorn", "--bind", "0.0.0.0:8080", "app:app"]'))).toEqual([]);
+    expect(codes(...served('["tini", "--", "gunicorn", "--bind=[::]:8080", "app:app"]'))).toEqual([]);
+  });
+
+  it("takes gunicorn's default 127.0.0.1:8000 without --bind, and 0.0.0.0:$PORT with a PORT it can read", () => {
+    expect(codes(...served('["gunicorn", "app:app"]'))).toContain("K8S026");
+    expect(codes(...served('["gunicorn", "app:app"]', '            - name: PORT\n              value: "8080"\n'))).toEqual([]);
+  });
+
+  it("leaves gunicorn undecided when its PORT comes from somewhere whose value is not known", () => {
+    const fromSecret = '            - name: PORT\n              valueFrom:\n                secretKeyRef:\n                  name: web-db\n                  key: url\n';
+    expect(codes(...served('["gunicorn", "app:app"]', fromSecret))).toEqual([]);
+  });
+
+  it("reads uvicorn's --host and --port, 127.0.0.1 by default", () => {
+    expect(codes(...served('["uvicorn", "app:app", "--host", "0.0.0.0", "--port", "8080"]'))).toEqual([]);
+    expect(codes(...served('["uvicorn", "app:app", "--port", "8080"]'))).toContain("K8S026");
+  });
+});

@@ -4,10 +4,12 @@
  * its process, where it listens, its environment), and which ConfigMaps and Secrets exist (applied from the
  * repository, or already there).
  */
-import { bindAddress, isLoopback, listeningPort as appListeningPort } from "../docker/app-start.js";
+import path from "node:path";
+import { bindAddress, isLoopback, listeningPort as appListeningPort, WSGI_SERVERS, wsgiServerBind, type ServerBind } from "../docker/app-start.js";
 import { imageExposedPorts, lookupImage, type ImageLookup } from "../images/lookup.js";
 import type { App, ImageConfig, World } from "../world.js";
 import { arrayAt, isObject, objectAt, stringAt, type JsonObject, type K8sObject } from "./object.js";
+import { workingDirOf } from "./container-process.js";
 import { containersOf, podCount, runsPods, type ContainerRef } from "./workload.js";
 
 /** What the rollout has done to each object so far. */
@@ -60,6 +62,9 @@ export function nginxListenPorts(config: string): number[] {
 export function nginxBind(listens: readonly NginxListen[]): string | undefined {
   return listens.length > 0 && listens.every((l) => isLoopback(l.address)) ? listens[0]!.address : undefined;
 }
+
+/** Variables a WSGI server reads for where it listens (gunicorn's PORT and GUNICORN_CMD_ARGS). */
+const SERVER_VARIABLES = ["PORT", "GUNICORN_CMD_ARGS"] as const;
 
 export class Cluster {
   constructor(
@@ -144,6 +149,8 @@ export class Cluster {
     // A static site is served by its image's web server: it listens where that server's config says.
     const served = app?.language === "static" ? (this.mountedListen(c) ?? this.imageConfig(c)?.listens) : undefined;
     if (served && served.length === 1) return served[0];
+    const server = app && app.language !== "static" ? this.serverBind(c) : undefined;
+    if (server) return server.port;
     if (app) return appListeningPort(app, this.argv(c), this.literalEnv(c));
     if (c.container["command"] !== undefined || c.container["args"] !== undefined) return undefined;
     const ref = stringAt(c.container, ["image"]);
@@ -163,10 +170,49 @@ export class Cluster {
   listeningAddress(c: ContainerRef): string | undefined {
     const app = this.app(c);
     const config = this.imageConfig(c);
-    if (app && app.language !== "static") return bindAddress(app, this.argv(c), this.literalEnv(c), config?.bind);
+    if (app && app.language !== "static") return this.serverBind(c)?.address ?? bindAddress(app, this.argv(c), this.literalEnv(c), config?.bind);
     if (!app && (c.container["command"] !== undefined || c.container["args"] !== undefined)) return undefined;
     const mounted = this.mountedListens(c);
     return mounted.length > 0 ? nginxBind(mounted) : config?.bind;
+  }
+
+  /**
+   * Where the WSGI/ASGI server the container's process is (gunicorn, uvicorn; directly or under tini) binds, by
+   * its own options and defaults as the Dockerfile side reads them; undefined when the process runs none, or
+   * when what else could move it (a variable from a ConfigMap or Secret, a config file) is not known.
+   */
+  private serverBind(c: ContainerRef): ServerBind | undefined {
+    const argv = this.argv(c);
+    let at = 0;
+    while (at < argv.length - 1 && /^(tini|dumb-init|docker-entrypoint\.sh|--)$/.test(path.posix.basename(argv[at]!))) at += 1;
+    const server = path.posix.basename(argv[at] ?? "");
+    if (!WSGI_SERVERS.has(server)) return undefined;
+    const env = this.literalEnv(c);
+    if (SERVER_VARIABLES.some((name) => this.envUnknown(c, name))) return undefined;
+    const config = this.imageConfig(c);
+    if (server === "gunicorn" && config?.files === undefined) return undefined;
+    const configFile = config?.files?.includes(path.posix.join(workingDirOf(c, config), "gunicorn.conf.py")) ?? false;
+    return wsgiServerBind(server, argv.slice(at + 1), env, configFile);
+  }
+
+  /**
+   * Whether variable `name` may reach the container with a value not written out: an `env` entry with a
+   * `valueFrom`, or an `envFrom` source that has the key or whose keys are not known.
+   */
+  private envUnknown(c: ContainerRef, name: string): boolean {
+    if (arrayAt(c.container, ["env"]).some((e) => isObject(e) && e["name"] === name && typeof e["value"] !== "string")) return true;
+    return arrayAt(c.container, ["envFrom"]).some((from) => {
+      if (!isObject(from)) return true;
+      const prefix = typeof from["prefix"] === "string" ? from["prefix"] : "";
+      const kind = isObject(from["configMapRef"]) ? "ConfigMap" : isObject(from["secretRef"]) ? "Secret" : undefined;
+      const source = kind ? stringAt(from, [kind === "ConfigMap" ? "configMapRef" : "secretRef", "name"]) : undefined;
+      if (!kind || source === undefined) return true;
+      const inRepo = this.objects.find((o) => o.kind === kind && o.name === source);
+      const keys = inRepo
+        ? [...Object.keys(objectAt(inRepo.value, ["data"]) ?? {}), ...Object.keys(objectAt(inRepo.value, ["stringData"]) ?? {})]
+        : kind === "ConfigMap" ? (source in this.world.cluster.configmaps ? Object.keys(this.world.cluster.configmaps[source] ?? {}) : undefined) : this.world.cluster.secrets[source];
+      return keys === undefined || keys.some((k) => prefix + k === name);
+    });
   }
 
   /** Ports an nginx config mounted from a ConfigMap under /etc/nginx says to `listen` on. */
