@@ -57,11 +57,21 @@ export const appFileMissing = dockerRule({
     valid: [
       { files: { Dockerfile: "FROM python:3.12-slim\nWORKDIR /app\nCOPY app.py .\nCMD [\"python\", \"app.py\"]\n", "app.py": "print(1)\n" } },
       { files: { Dockerfile: "FROM node:20-slim\nWORKDIR /srv\nCOPY . .\nCMD [\"npm\", \"start\"]\n", "package.json": "{\"scripts\":{\"start\":\"node server.js\"}}\n", "server.js": "" } },
+      {
+        name: "a Go binary compiled for the platform it runs on",
+        files: { Dockerfile: "FROM golang:1.22-alpine AS build\nWORKDIR /src\nCOPY main.go .\nRUN CGO_ENABLED=0 GOARCH=amd64 go build -o /out/agent .\nFROM alpine:3.20\nCOPY --from=build /out/agent /agent\nENTRYPOINT [\"/agent\"]\n", "main.go": "package main\n" },
+      },
     ],
     invalid: [
       { files: { Dockerfile: "FROM python:3.12-slim\nWORKDIR /app\nCOPY worker.py .\nCMD [\"python\", \"workers.py\"]\n", "worker.py": "" }, line: 4, message: "can't open file '/app/workers.py'" },
       { files: { Dockerfile: "FROM node:20-slim\nCOPY . /app\nCMD [\"npm\", \"start\"]\n", "package.json": "{\"scripts\":{\"start\":\"node server.js\"}}\n", "server.js": "" }, line: 3, message: "Could not read package.json" },
       { files: { Dockerfile: "FROM node:20-slim\nWORKDIR /app\nCOPY index.js .\nCMD [\"node\", \"server.js\"]\n", "index.js": "" }, line: 4, message: "Cannot find module '/app/server.js'" },
+      {
+        name: "a Go binary cross-compiled for arm64, run on the amd64 runner",
+        files: { Dockerfile: "FROM golang:1.22-alpine AS build\nWORKDIR /src\nCOPY main.go .\nRUN GOARCH=arm64 go build -o /out/agent .\nFROM alpine:3.20\nCOPY --from=build /out/agent /agent\nENTRYPOINT [\"/agent\"]\n", "main.go": "package main\n" },
+        line: 7,
+        message: "exec /agent: exec format error",
+      },
     ],
   },
 });
