@@ -2,6 +2,7 @@
  * The app's own start-up, once the process has reached it: the app is handed its arguments, its environment
  * and the port it will listen on, and the rules judge what it does with them (refuse an argument, miss a
  * dependency or a variable, find its set-up not done, fail to write, be denied a port, listen elsewhere).
+ * Where it binds (its options, its code, the WSGI server in front of it) is read here for the cluster too.
  */
 import type { App } from "../world.js";
 import type { Arg, Outcome, RunContext } from "./start-outcome.js";
