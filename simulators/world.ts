@@ -21,6 +21,10 @@ export const ImageConfigSchema = z
     app: z.string().optional().describe("name of the world's app this image runs"),
     platforms: z.array(z.string()).optional(),
     listens: z.array(z.number().int()).optional().describe("ports the image's own server is configured to listen on (nginx's listen)"),
+    bind: z
+      .string()
+      .optional()
+      .describe("address the image's program binds as its own code or config says (Express's listen(port, host), nginx's listen 127.0.0.1:80); an app's bind option or variable still overrides it"),
     python_packages: z.array(z.string()).optional().describe("the pip packages installed in the image, when known"),
   })
   .strict();
@@ -111,7 +115,7 @@ export const WorldSchema = z
     registry: z
       .record(z.string(), z.record(z.string(), ImageConfigSchema))
       .default({})
-      .describe("images beyond the built-in catalogue of official images: repository → tag → config"),
+      .describe("images beyond the built-in catalogue of official images: repository → tag (or manifest digest, sha256:<hex>) → config"),
     registry_namespaces: z
       .array(z.string())
       .default([])

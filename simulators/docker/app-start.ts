@@ -2,6 +2,7 @@
  * The app's own start-up, once the process has reached it: the app is handed its arguments, its environment
  * and the port it will listen on, and the rules judge what it does with them (refuse an argument, miss a
  * dependency or a variable, find its set-up not done, fail to write, be denied a port, listen elsewhere).
+ * Where it binds (its options, its code, the WSGI server in front of it) is read here for the cluster too.
  */
 import type { App } from "../world.js";
 import type { Arg, Outcome, RunContext } from "./start-outcome.js";
@@ -84,4 +85,44 @@ export function listeningPort(app: App, args: readonly string[], env: ReadonlyMa
   const fromEnv = app.port_env ? env.get(app.port_env) : undefined;
   if (fromEnv !== undefined && /^\d+$/.test(fromEnv)) return Number(fromEnv);
   return app.port;
+}
+
+/** The WSGI/ASGI servers whose listening address their own options give. */
+export const WSGI_SERVERS: ReadonlySet<string> = new Set(["gunicorn", "uvicorn", "hypercorn", "waitress-serve"]);
+
+/**
+ * Where a WSGI/ASGI server listens: its --bind (gunicorn, hypercorn; -b), --host/--port (uvicorn) or --listen
+ * (waitress), else its default: gunicorn 0.0.0.0:$PORT when PORT is set, else 127.0.0.1:8000 (uvicorn
+ * 127.0.0.1:8000, waitress 0.0.0.0:8080). Undefined when a config file (`configFile`: gunicorn.conf.py in its
+ * working directory, or -c) or GUNICORN_CMD_ARGS may say otherwise, which the model does not read: the app's
+ * documented address stands then.
+ */
+export function wsgiServerBind(server: string, args: readonly string[], env: ReadonlyMap<string, string>, configFile: boolean): ServerBind | undefined {
+  const value = (...options: string[]) => {
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i]!;
+      for (const o of options) {
+        if (a === o) return args[i + 1];
+        if (a.startsWith(o + "=")) return a.slice(o.length + 1);
+        if (o.length === 2 && a.startsWith(o) && a.length > 2) return a.slice(2);
+      }
+    }
+    return undefined;
+  };
+  if (server === "gunicorn" && (env.has("GUNICORN_CMD_ARGS") || value("-c", "--config") !== undefined || configFile)) return undefined;
+  if (server === "uvicorn") {
+    const port = value("--port");
+    return { address: value("--host") ?? "127.0.0.1", port: port !== undefined && /^\d+$/.test(port) ? Number(port) : 8000 };
+  }
+  const bind = server === "waitress-serve" ? value("--listen") : value("--bind", "-b");
+  if (bind === undefined) {
+    if (server === "waitress-serve") return { address: "0.0.0.0", port: 8080 };
+    const port = env.get("PORT");
+    return server === "gunicorn" && port !== undefined && /^\d+$/.test(port) ? { address: "0.0.0.0", port: Number(port) } : { address: "127.0.0.1", port: 8000 };
+  }
+  if (bind.startsWith("unix:") || bind.startsWith("fd://")) return { address: bind, port: undefined };
+  const bracket = bind.match(/^\[([^\]]*)\](?::(\d+))?$/);
+  if (bracket) return { address: bracket[1]!, port: bracket[2] ? Number(bracket[2]) : 8000 };
+  const [host = "", port] = bind.split(":");
+  return { address: host === "" ? "0.0.0.0" : host, port: port !== undefined && /^\d+$/.test(port) ? Number(port) : 8000 };
 }

@@ -241,7 +241,7 @@ class StageBuilder {
       image.env = saved;
       return this.patternFailure(i, i.mounts.join(" "), e);
     }
-    const result = runScript(script, { image, apps: this.request.apps, strict: this.request.strict, origins: this.origins });
+    const result = runScript(script, { image, apps: this.request.apps, strict: this.request.strict, origins: this.origins, platform: stagePlatform(this.stage, this.request.globalArgs) });
     unmount();
     image.env = saved;
     return this.judge(i, {
@@ -309,11 +309,11 @@ class StageBuilder {
     const destPath = resolveIn(image.workdir, dest);
     const listDest = dest.endsWith("/") || words.length > 1 || isDir(image, destPath);
 
-    const place = (target: string, entry: { content: string; mode: number; source?: string; producedBy?: string }) => {
+    const place = (target: string, entry: { content: string; mode: number; source?: string; producedBy?: string; platform?: string }) => {
       mkdirs(image, path.posix.dirname(target), chown ? owner : "root");
       const mode = chmodFlag ? parseInt(chmodFlag, 8) : entry.mode;
-      const { source, producedBy } = entry;
-      addFile(image, target, { type: "file", owner, mode, content: entry.content, ...(source ? { source } : {}), ...(producedBy ? { producedBy } : {}) });
+      const { source, producedBy, platform } = entry;
+      addFile(image, target, { type: "file", owner, mode, content: entry.content, ...(source ? { source } : {}), ...(producedBy ? { producedBy } : {}), ...(platform ? { platform } : {}) });
     };
 
     if (fromFlag) {
@@ -339,7 +339,7 @@ class StageBuilder {
           const sourceIsFile = from.fs.get(root)?.type === "file";
           const into = sourceIsFile ? (listDest ? path.posix.join(destPath, path.posix.basename(p)) : destPath) : path.posix.join(destPath, path.posix.relative(root, p));
           if (e.type === "dir") mkdirs(image, into, chown ? owner : "root");
-          else place(into, { content: e.content ?? "", mode: e.mode, ...(e.source ? { source: e.source } : {}), ...(e.producedBy ? { producedBy: e.producedBy } : {}) });
+          else place(into, { content: e.content ?? "", mode: e.mode, ...(e.source ? { source: e.source } : {}), ...(e.producedBy ? { producedBy: e.producedBy } : {}), ...(e.platform ? { platform: e.platform } : {}) });
         }
       }
       return null;
@@ -373,6 +373,15 @@ class StageBuilder {
     }
     return null;
   }
+}
+
+/**
+ * The platform a stage's steps run on: its `FROM --platform` (expanded with the global ARGs), else the build's
+ * target platform, which BuildKit predefines as TARGETPLATFORM.
+ */
+export function stagePlatform(stage: BuildStage, globalArgs: ReadonlyMap<string, string>): string | undefined {
+  const written = stage.platform === null ? "" : substitute(stage.platform, globalArgs).trim();
+  return written !== "" ? written : globalArgs.get("TARGETPLATFORM");
 }
 
 /** The base image of a stage, or null when it cannot be had (DF003 reports why). */

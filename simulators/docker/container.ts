@@ -10,7 +10,8 @@ import type { App, World } from "../world.js";
 import type { DockerEvent, DockerUnit } from "./events.js";
 import type { Image } from "./image.js";
 import { isRootUser } from "./image.js";
-import { runProgram } from "./process.js";
+import { onPath, resolveIn } from "./image.js";
+import { foreignBinary, runProgram } from "./process.js";
 import type { Arg, Outcome, RunContext } from "./start-outcome.js";
 import { judge } from "./start-outcome.js";
 import { staticSiteProblem } from "./static-site.js";
@@ -41,6 +42,8 @@ export interface ContainerRequest {
   /** Line of USER, for an unknown user. */
   userLine: number;
   unit: UnitRun<DockerEvent, DockerUnit>;
+  /** The platform the container runs on: the image's (`os/arch`). */
+  platform?: string;
 }
 
 /** Runs the container; returns the rule failure that ended it, or null. */
@@ -48,7 +51,7 @@ export function runContainer(request: ContainerRequest): Failure | null {
   const { image, world, unit } = request;
   const env = new Map(image.env);
   for (const [k, v] of Object.entries(world.docker_run.env)) env.set(k, v);
-  const ctx: RunContext = { ran: new Set(), image, world, worldKnown: request.worldKnown, repo: request.repo, cwd: image.workdir, env, depth: 0, unit };
+  const ctx: RunContext = { ran: new Set(), image, world, worldKnown: request.worldKnown, repo: request.repo, cwd: image.workdir, env, depth: 0, unit, ...(request.platform ? { platform: request.platform } : {}) };
   const userName = image.user.split(":")[0]!;
   const staticApp = request.app?.language === "static" && request.worldKnown ? request.app : undefined;
   const exists = !image.known || /^\d+$/.test(userName) || image.users.has(userName) || isRootUser(image.user);
@@ -74,4 +77,24 @@ export function runContainer(request: ContainerRequest): Failure | null {
   if (outcome.kind === "unknown") unit.stop();
   else unit.finish();
   return null;
+}
+
+/**
+ * Whether the program an image starts can run on the image's platform at all: for an image only built and
+ * pushed, whose container is started elsewhere, on a machine of that platform. A compiled program of another
+ * architecture is refused by the kernel there (DF103's `exec format error`); any other start is not judged here.
+ * Returns the failure, or null.
+ */
+export function checkEntryPlatform(request: Pick<ContainerRequest, "image" | "world" | "worldKnown" | "repo" | "unit" | "fromLine"> & { platform: string }): Failure | null {
+  const { image, unit } = request;
+  const [program] = processArgs(image, [], request.fromLine);
+  if (!program) return null;
+  const found = program.value.includes("/") ? image.fs.get(resolveIn(image.workdir, program.value)) : undefined;
+  const onPathEntry = found ? undefined : onPath(image, program.value);
+  const entry = found ?? (onPathEntry?.kind === "file" ? onPathEntry.entry : undefined);
+  const where = found ? resolveIn(image.workdir, program.value) : onPathEntry?.kind === "file" ? onPathEntry.path : undefined;
+  if (!entry || where === undefined || entry.type !== "file" || !foreignBinary(entry.platform, request.platform)) return null;
+  const ctx: RunContext = { ran: new Set(), image, world: request.world, worldKnown: request.worldKnown, repo: request.repo, cwd: image.workdir, env: new Map(image.env), depth: 0, unit, platform: request.platform };
+  const outcome = judge(ctx, { type: "launch-target", launcher: "exec", program: program.value, target: where, missing: "platform", line: program.line });
+  return outcome?.kind === "failed" ? outcome.failure : null;
 }

@@ -149,13 +149,17 @@ export interface ExecEvent {
 /** The file a launcher opens (python X, node X, npm's package.json and script, sh X, a WSGI module). */
 export interface LaunchTargetEvent {
   type: "launch-target";
-  launcher: "python" | "node" | "npm" | "sh" | "wsgi";
+  /** `exec`: the kernel itself, loading a compiled program. */
+  launcher: "python" | "node" | "npm" | "sh" | "wsgi" | "exec";
   /** The launcher's program as run (`sh`, `bash`, `python3`). */
   program: string;
   /** The path in the image, or for npm the script's name. */
   target: string;
-  /** What is missing: the file, npm's package.json, a script package.json lacks, a WSGI module. */
-  missing: "file" | "package-json" | "script" | "module" | null;
+  /**
+   * What is missing: the file, npm's package.json, a script package.json lacks, a WSGI module, or (`platform`)
+   * a program built for the platform the container runs on: the file is there, compiled for another.
+   */
+  missing: "file" | "package-json" | "script" | "module" | "platform" | null;
   line: number;
 }
 

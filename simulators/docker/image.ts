@@ -17,6 +17,8 @@ export interface FsEntry {
   byBuild?: boolean;
   /** The world app whose build (`npm run build`) wrote this file. */
   producedBy?: string;
+  /** A compiled program's target (`linux/arm64`, from `go build`'s GOOS/GOARCH): it runs on that platform only. */
+  platform?: string;
 }
 
 export type Command = { form: "exec"; argv: string[]; line: number } | { form: "shell"; text: string; line: number };

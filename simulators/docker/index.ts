@@ -12,7 +12,7 @@ import { filesToCheck } from "../simulation.js";
 import type { App, World } from "../world.js";
 import { runBuild } from "./build.js";
 import type { Image } from "./image.js";
-import { runContainer } from "./container.js";
+import { checkEntryPlatform, runContainer } from "./container.js";
 import { buildContext } from "./context.js";
 import { buildLog, runLog } from "./log.js";
 import { declaredDockerfile } from "./declared.js";
@@ -137,13 +137,21 @@ export function simulateDockerfile(engine: RuleEngine, repo: Repository, options
   const image = outcome.image;
   if (!image) return { image: null, failed: true };
   unit.emit({ type: "image-built", file, image, platform: request.platform, steps: outcome.stepsDone });
+  const platform = request.platform ?? BUILD_PLATFORM;
   if (request.run === false) {
+    // Whoever runs the pushed image runs it on its platform: a program compiled for another never starts there.
+    const foreign = checkEntryPlatform({ image, world, worldKnown: engine.env.worldKnown, repo, unit, fromLine: (target ?? parsed.stages[parsed.stages.length - 1]!).from.line, platform });
+    if (foreign) {
+      foreign.diagnostic.log = runLog(`docker run --rm --platform ${platform} <image>`, foreign.output);
+      unit.stop([]);
+      return { image, failed: true, failure: foreign };
+    }
     if (request.probeStart) probeStart(engine, repo, parsed, image, app, target, file);
     return smokeTestSite(unit, engine, parsed, image, app, target);
   }
   const finalStage = target ?? parsed.stages[parsed.stages.length - 1]!;
   const userLine = [...finalStage.instructions].reverse().find((i) => i.keyword === "USER")?.line ?? finalStage.from.line;
-  const failure = runContainer({ image, world, worldKnown: engine.env.worldKnown, repo, app, fromLine: finalStage.from.line, userLine, unit });
+  const failure = runContainer({ image, world, worldKnown: engine.env.worldKnown, repo, app, fromLine: finalStage.from.line, userLine, unit, platform });
   if (failure) {
     const port = app?.port;
     const flags = [

@@ -6,8 +6,7 @@
 import path from "node:path";
 import { BadSubstitution, expandValue, expandWord, literalWord } from "../shell/expand.js";
 import { parseScript } from "../shell/parse.js";
-import { startApp } from "./app-start.js";
-import type { ServerBind } from "./app-start.js";
+import { startApp, wsgiServerBind } from "./app-start.js";
 import type { FsEntry } from "./image.js";
 import { canExecute, knownAbsent, onPath, resolveIn } from "./image.js";
 import type { LaunchTargetEvent } from "./events.js";
@@ -93,6 +92,14 @@ function noteSetupScript(ctx: RunContext, words: readonly string[]): void {
   if (source) ctx.ran.add(source);
 }
 
+/** Whether a program compiled for `built` (os/arch) cannot run on `runsOn`; false when either is unknown. */
+export function foreignBinary(built: string | undefined, runsOn: string | undefined): boolean {
+  if (built === undefined || runsOn === undefined) return false;
+  const [os, arch] = built.split("/");
+  const [hostOs, hostArch] = runsOn.split("/");
+  return os !== hostOs || arch !== hostArch;
+}
+
 function runFile(ctx: RunContext, name: string, filePath: string, entry: FsEntry, args: Arg[], shown: string, line: number): Outcome {
   const executable = entry.type !== "dir" && canExecute(entry, ctx.image.user);
   const script = executable ? scriptOf(ctx, entry) : null;
@@ -100,6 +107,10 @@ function runFile(ctx: RunContext, name: string, filePath: string, entry: FsEntry
   const interpreter = firstLine.startsWith("#!") ? { shebang: firstLine, found: interpreterExists(ctx, firstLine) } : null;
   const refused = judge(ctx, { type: "exec", name, shown, line, resolved: { kind: "file", path: filePath, directory: entry.type === "dir", executable, interpreter } });
   if (refused) return refused;
+  // The kernel refuses a program compiled for another architecture (an amd64 binary in an arm64 image).
+  if (executable && foreignBinary(entry.platform, ctx.platform)) {
+    return launch(ctx, { launcher: "exec", program: shown, target: filePath, missing: "platform", line }) ?? { kind: "unknown" };
+  }
   if (script === null) return { kind: "other", what: filePath };
   if (entry.source) ctx.ran.add(entry.source);
   if (!interpreter) return { kind: "other", what: filePath };
@@ -187,42 +198,6 @@ export function runProgram(ctx: RunContext, argv: Arg[]): Outcome {
   return builtin(ctx, name, rest, program.line);
 }
 
-/**
- * Where a WSGI/ASGI server listens: its --bind (gunicorn, hypercorn; -b), --host/--port (uvicorn) or --listen
- * (waitress), else its default: gunicorn 0.0.0.0:$PORT when PORT is set, else 127.0.0.1:8000 (uvicorn
- * 127.0.0.1:8000, waitress 0.0.0.0:8080). Undefined when a config file or GUNICORN_CMD_ARGS may say otherwise,
- * which the model does not read: the app's documented address stands then.
- */
-function wsgiBind(ctx: RunContext, server: string, args: readonly string[]): ServerBind | undefined {
-  const value = (...options: string[]) => {
-    for (let i = 0; i < args.length; i++) {
-      const a = args[i]!;
-      for (const o of options) {
-        if (a === o) return args[i + 1];
-        if (a.startsWith(o + "=")) return a.slice(o.length + 1);
-        if (o.length === 2 && a.startsWith(o) && a.length > 2) return a.slice(2);
-      }
-    }
-    return undefined;
-  };
-  if (server === "gunicorn" && (ctx.env.has("GUNICORN_CMD_ARGS") || value("-c", "--config") !== undefined || ctx.image.fs.has(resolveIn(ctx.cwd, "gunicorn.conf.py")))) return undefined;
-  if (server === "uvicorn") {
-    const port = value("--port");
-    return { address: value("--host") ?? "127.0.0.1", port: port !== undefined && /^\d+$/.test(port) ? Number(port) : 8000 };
-  }
-  const bind = server === "waitress-serve" ? value("--listen") : value("--bind", "-b");
-  if (bind === undefined) {
-    if (server === "waitress-serve") return { address: "0.0.0.0", port: 8080 };
-    const port = ctx.env.get("PORT");
-    return server === "gunicorn" && port !== undefined && /^\d+$/.test(port) ? { address: "0.0.0.0", port: Number(port) } : { address: "127.0.0.1", port: 8000 };
-  }
-  if (bind.startsWith("unix:") || bind.startsWith("fd://")) return { address: bind, port: undefined };
-  const bracket = bind.match(/^\[([^\]]*)\](?::(\d+))?$/);
-  if (bracket) return { address: bracket[1]!, port: bracket[2] ? Number(bracket[2]) : 8000 };
-  const [host = "", port] = bind.split(":");
-  return { address: host === "" ? "0.0.0.0" : host, port: port !== undefined && /^\d+$/.test(port) ? Number(port) : 8000 };
-}
-
 function builtin(ctx: RunContext, name: string, rest: Arg[], line: number): Outcome {
   const base = path.posix.basename(name);
   if (["sh", "bash", "dash", "ash", "zsh"].includes(base)) {
@@ -265,7 +240,8 @@ function builtin(ctx: RunContext, name: string, rest: Arg[], line: number): Outc
       if (!knownAbsent(ctx.image, file)) return { kind: "unknown" };
       return launch(ctx, { launcher: "wsgi", program: base, target: target.value.split(":")[0]!, missing: "module", line: target.line }) ?? { kind: "unknown" };
     }
-    return startApp(ctx, entry.source, file, [], line, "python", wsgiBind(ctx, base, rest.map((a) => a.value)));
+    const configFile = ctx.image.fs.has(resolveIn(ctx.cwd, "gunicorn.conf.py"));
+    return startApp(ctx, entry.source, file, [], line, "python", wsgiServerBind(base, rest.map((a) => a.value), ctx.env, configFile));
   }
   // An init or a user switch runs the program after it; without one it prints its usage and exits (that is
   // the wrapper's own complaint, not the daemon's "no command specified").

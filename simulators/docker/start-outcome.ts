@@ -30,6 +30,8 @@ export interface RunContext {
   cwd: string;
   env: Map<string, string>;
   depth: number;
+  /** The platform the container runs on (the image's, `os/arch[/variant]`); unknown when absent. */
+  platform?: string;
   /** The build's unit in the rule engine: the process chain's events go to its rules. */
   unit: UnitRun<DockerEvent, DockerUnit>;
 }

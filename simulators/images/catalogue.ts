@@ -35,7 +35,9 @@ export interface CatalogueEntry {
   image: CatalogueImage;
   /** Tag → the family (config, exposed ports) it belongs to. */
   tags: ReadonlyMap<string, TagFamily>;
-  /** The config a digest reference gets when no tag says which variant: that of `latest`, else the first. */
+  /** Digest → the family whose image it is; only the digests the catalogue records. */
+  digests: ReadonlyMap<string, TagFamily>;
+  /** The family of a reference with neither tag nor digest resolved: that of `latest`, else the first. */
   defaultFamily: TagFamily;
 }
 
@@ -47,13 +49,15 @@ function catalogueIndex(): Map<string, CatalogueEntry> {
   index = new Map();
   for (const image of CATALOGUE) {
     const tags = new Map<string, TagFamily>();
+    const digests = new Map<string, TagFamily>();
     for (const family of image.families) {
       // The first family to name a tag wins; the catalogue test keeps tags unique.
       for (const tag of family.tags) if (!tags.has(tag)) tags.set(tag, family);
+      for (const digest of family.digests ?? []) if (!digests.has(digest)) digests.set(digest, family);
     }
     const first = image.families[0];
     if (!first) continue;
-    index.set(`${image.registry}/${image.repository}`, { image, tags, defaultFamily: tags.get("latest") ?? first });
+    index.set(`${image.registry}/${image.repository}`, { image, tags, digests, defaultFamily: tags.get("latest") ?? first });
   }
   return index;
 }

@@ -78,14 +78,25 @@ describe("lookupImage against the catalogue", () => {
     expect(lookupImage("scratch:latest", EMPTY_WORLD).status).toBe("repository_not_found");
   });
 
-  it("accepts any digest on a known image, with the repository's config", () => {
+  it("finds no manifest for a digest the catalogue does not record, whatever tag is written beside it", () => {
     const lookup = lookupImage(`python@${DIGEST}`, EMPTY_WORLD);
-    expect(lookup.status).toBe("found");
-    if (lookup.status === "found") expect(lookup.config.cmd).toEqual(["python3"]);
-    // The digest wins over a tag that does not exist, as it does for containerd.
-    expect(lookupImage(`python:3.9-slimm@${DIGEST}`, EMPTY_WORLD).status).toBe("found");
-    const tagged = lookupImage(`node:20-alpine@${DIGEST}`, EMPTY_WORLD);
-    expect(tagged.status === "found" && tagged.config.os).toBe("alpine");
+    expect(lookup.status).toBe("tag_not_found");
+    if (lookup.status === "tag_not_found") expect(lookup.ref.canonical).toBe(`docker.io/library/python@${DIGEST}`);
+    // The digest decides, as it does for containerd: a real tag beside it does not make it exist.
+    expect(lookupImage(`node:20-alpine@${DIGEST}`, EMPTY_WORLD).status).toBe("tag_not_found");
+    expect(lookupImage(`nginx@sha256:${"0".repeat(64)}`, EMPTY_WORLD).status).toBe("tag_not_found");
+    expect(imageExists(`python@${DIGEST}`, EMPTY_WORLD)).toBe(false);
+    expect(suggestTags(`python@${DIGEST}`, 3)).toEqual([]);
+  });
+
+  it("cannot rule a real-looking digest out when the catalogue is open", () => {
+    expect(lookupImage(`python@${DIGEST}`, EMPTY_WORLD, { catalogue: "open" }).status).toBe("unknown");
+  });
+
+  it("refuses malformed digests with go-digest's words", () => {
+    expect(lookupImage("python@sha256:abc", EMPTY_WORLD)).toEqual({ status: "invalid", error: "invalid reference format" });
+    expect(lookupImage(`python@sha256:${"0".repeat(63)}`, EMPTY_WORLD)).toEqual({ status: "invalid", error: "invalid checksum digest length" });
+    expect(lookupImage(`python@md5:${"0".repeat(32)}`, EMPTY_WORLD)).toEqual({ status: "invalid", error: "unsupported digest algorithm" });
   });
 
   it("passes invalid references on with docker's words", () => {
@@ -178,8 +189,14 @@ describe("lookupImage against the world's registry", () => {
     expect(lookupImage("node:20", world).status).toBe("found");
   });
 
-  it("accepts a digest on a listed repository", () => {
-    expect(lookupImage(`ghcr.io/acme/api@${DIGEST}`, world)).toMatchObject({ status: "found", config: { os: "alpine" } });
+  it("finds a digest the world's registry records, and no other", () => {
+    const recorded = parseWorld({ registry: { "ghcr.io/acme/api": { "1.2": { os: "alpine" }, [DIGEST]: { os: "debian" } } } });
+    expect(lookupImage(`ghcr.io/acme/api@${DIGEST}`, recorded)).toMatchObject({ status: "found", config: { os: "debian" } });
+    const other = lookupImage(`ghcr.io/acme/api@sha256:${"f".repeat(64)}`, recorded);
+    expect(other).toMatchObject({ status: "tag_not_found", knownTags: ["1.2"] });
+    // A digest is no tag: written as one it does not parse, so it cannot be looked up by that key either.
+    expect(lookupImage(`ghcr.io/acme/api:${DIGEST}`, recorded).status).toBe("invalid");
+    expect(lookupImage(`ghcr.io/acme/api@${DIGEST}`, world).status).toBe("tag_not_found");
   });
 
   it("answers imageExists", () => {

@@ -5,6 +5,8 @@
  *
  * The catalogue is closed for episodes (a scenario says what exists, so an unlisted tag is missing) and open
  * for lint of a user's files: there an unlisted tag that reads like a real one is unknown (unlisted-tags.ts).
+ * A digest reference is found only when the world or the catalogue records that digest; in an episode any
+ * other digest is a manifest the registry does not have, and in lint it is unknown.
  */
 import type { ImageConfig, World } from "../world.js";
 import { catalogueEntry, catalogueNames, SCRATCH, type TagFamily } from "./catalogue.js";
@@ -61,16 +63,25 @@ export function lookupImage(ref: string, world: RegistryWorld = { registry: {} }
 
   const listed = worldRepository(world, key);
   if (listed) {
-    const tags = Object.keys(listed);
-    const config = configFor(parsed, (tag) => listed[tag], () => listed.latest ?? (tags[0] === undefined ? undefined : listed[tags[0]]));
+    const tags = Object.keys(listed).filter((name) => !isDigestKey(name));
+    // The world's registry records its manifests by tag and by digest: any other digest is not there.
+    const config = parsed.digest !== null ? listed[parsed.digest] : listed[parsed.tag ?? ""];
     return config ? { status: "found", ref: parsed, config } : { status: "tag_not_found", ref: parsed, knownTags: tags };
   }
 
   const entry = catalogueEntry(parsed.registry, parsed.repository);
   if (entry) {
-    const config = configFor(parsed, (tag) => entry.tags.get(tag)?.config, () => entry.defaultFamily.config);
-    if (config) return { status: "found", ref: parsed, config };
     const knownTags = [...entry.tags.keys()];
+    if (parsed.digest !== null) {
+      // A registry resolves a digest reference by the digest alone (the tag is ignored): the manifest is either
+      // one the catalogue records, or, in an episode's closed world, not there ("manifest unknown"). Real
+      // digests are content hashes nobody can list whole, so an open catalogue cannot rule one out.
+      const family = entry.digests.get(parsed.digest);
+      if (family) return { status: "found", ref: parsed, config: family.config };
+      return options.catalogue === "open" ? { status: "unknown", ref: parsed } : { status: "tag_not_found", ref: parsed, knownTags };
+    }
+    const config = parsed.tag !== null ? entry.tags.get(parsed.tag)?.config : undefined;
+    if (config) return { status: "found", ref: parsed, config };
     if (options.catalogue !== "open" || parsed.tag === null) return { status: "tag_not_found", ref: parsed, knownTags };
     const unlisted = judgeUnlistedTag(entry, key, parsed.tag);
     const missing = unlisted.verdict === "misspelt" || unlisted.verdict === "beyond-newest";
@@ -122,18 +133,13 @@ export function imageExposedPorts(ref: string): readonly number[] | null {
   if (isReferenceError(parsed)) return null;
   const entry = catalogueEntry(parsed.registry, parsed.repository);
   if (!entry) return null;
-  const family: TagFamily | undefined = parsed.tag !== null ? entry.tags.get(parsed.tag) : entry.defaultFamily;
-  return (family ?? (parsed.digest !== null ? entry.defaultFamily : undefined))?.exposes ?? null;
+  const family: TagFamily | undefined = parsed.digest !== null ? entry.digests.get(parsed.digest) : parsed.tag !== null ? entry.tags.get(parsed.tag) : entry.defaultFamily;
+  return family?.exposes ?? null;
 }
 
-/**
- * The config for a reference: by tag; a digest cannot be verified here, so it is taken to exist and gets
- * the tag's config when the tag exists, else the repository's default.
- */
-function configFor(ref: ImageReference, byTag: (tag: string) => ImageConfig | undefined, fallback: () => ImageConfig | undefined): ImageConfig | undefined {
-  const tagged = ref.tag !== null ? byTag(ref.tag) : undefined;
-  if (tagged) return tagged;
-  return ref.digest !== null ? (fallback() ?? {}) : undefined;
+/** A registry key that names a manifest by its digest (`sha256:<hex>`) rather than a tag. */
+function isDigestKey(name: string): boolean {
+  return /^sha(256|384|512):[0-9a-f]+$/.test(name);
 }
 
 /** The world registry's tags for a normalised repository; keys may be written familiar (`acme/api`) or with a tag. */

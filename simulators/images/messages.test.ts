@@ -4,6 +4,7 @@ import { lookupImage } from "./lookup.js";
 import { buildkitResolveError, dockerPullError, kubeletPullError } from "./messages.js";
 
 const look = (ref: string) => lookupImage(ref, EMPTY_WORLD);
+const ZEROS = `sha256:${"0".repeat(64)}`;
 
 describe("buildkitResolveError", () => {
   it("says a missing tag is not found, as BuildKit's metadata resolution does", () => {
@@ -53,6 +54,12 @@ describe("kubeletPullError", () => {
     expect(kubeletPullError(look("scratch"), { image: "scratch" })).toContain('failed to resolve reference "docker.io/library/scratch:latest": pull access denied');
   });
 
+  it("gives the ErrImagePull event of a digest the registry has no manifest for", () => {
+    expect(kubeletPullError(look(`nginx@${ZEROS}`))).toBe(
+      `Failed to pull image "nginx@${ZEROS}": rpc error: code = NotFound desc = failed to pull and unpack image "docker.io/library/nginx@${ZEROS}": failed to resolve reference "docker.io/library/nginx@${ZEROS}": docker.io/library/nginx@${ZEROS}: not found`,
+    );
+  });
+
   it("says nothing for found or unknown images", () => {
     expect(kubeletPullError(look("nginx:1.27"))).toBeNull();
     expect(kubeletPullError(look("ghcr.io/acme/api:1"))).toBeNull();
@@ -64,6 +71,7 @@ describe("dockerPullError", () => {
     expect(dockerPullError(look("python:3.9-slimm"))).toBe(
       "Error response from daemon: manifest for python:3.9-slimm not found: manifest unknown: manifest unknown",
     );
+    expect(dockerPullError(look(`nginx@${ZEROS}`))).toBe(`Error response from daemon: manifest for nginx@${ZEROS} not found: manifest unknown: manifest unknown`);
     expect(dockerPullError(look("pyhton:3.9"))).toBe(
       "Error response from daemon: pull access denied for pyhton, repository does not exist or may require 'docker login': denied: requested access to the resource is denied",
     );

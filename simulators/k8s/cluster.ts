@@ -4,10 +4,12 @@
  * its process, where it listens, its environment), and which ConfigMaps and Secrets exist (applied from the
  * repository, or already there).
  */
-import { bindAddress, listeningPort as appListeningPort } from "../docker/app-start.js";
+import path from "node:path";
+import { bindAddress, isLoopback, listeningPort as appListeningPort, WSGI_SERVERS, wsgiServerBind, type ServerBind } from "../docker/app-start.js";
 import { imageExposedPorts, lookupImage, type ImageLookup } from "../images/lookup.js";
 import type { App, ImageConfig, World } from "../world.js";
 import { arrayAt, isObject, objectAt, stringAt, type JsonObject, type K8sObject } from "./object.js";
+import { workingDirOf } from "./container-process.js";
 import { containersOf, podCount, runsPods, type ContainerRef } from "./workload.js";
 
 /** What the rollout has done to each object so far. */
@@ -21,10 +23,48 @@ export interface LifecycleState {
 /** A ConfigMap's or Secret's keys; `refused` when the repository has it but apply failed on it. */
 export type ConfigSource = { keys: string[] } | "missing" | "refused";
 
+/** One `listen` directive of an nginx configuration: the address (`*` for every one) and the port. */
+export interface NginxListen {
+  address: string;
+  port: number;
+}
+
+/**
+ * The sockets an nginx configuration's `listen` directives open, as nginx reads them: `listen 80`,
+ * `listen 127.0.0.1:80`, `listen [::]:80`, `listen 127.0.0.1` (port 80), `listen 8080 default_server`. Unix
+ * sockets and directives that do not parse open no TCP port.
+ */
+export function nginxListens(config: string): NginxListen[] {
+  const out: NginxListen[] = [];
+  for (const m of config.matchAll(/^[ \t]*listen[ \t]+([^\s;#]+)/gm)) {
+    const written = m[1]!;
+    if (written.startsWith("unix:")) continue;
+    const bracket = /^\[([0-9A-Fa-f:.]*)\](?::(\d+))?$/.exec(written);
+    const [address, port] = bracket
+      ? [bracket[1]!, bracket[2] ?? "80"]
+      : /^\d+$/.test(written)
+        ? ["*", written]
+        : written.includes(":")
+          ? [written.slice(0, written.lastIndexOf(":")), written.slice(written.lastIndexOf(":") + 1)]
+          : [written, "80"];
+    if (!/^\d+$/.test(port) || Number(port) < 1 || Number(port) > 65535 || address === "") continue;
+    out.push({ address, port: Number(port) });
+  }
+  return out;
+}
+
 /** The ports an nginx configuration's `listen` directives name (`listen 8080;`, `listen [::]:8080 default_server;`). */
 export function nginxListenPorts(config: string): number[] {
-  return [...config.matchAll(/^\s*listen\s+(?:\S*:)?(\d+)\b/gm)].map((m) => Number(m[1]));
+  return nginxListens(config).map((l) => l.port);
 }
+
+/** The address an nginx server is reachable on: a loopback one when every `listen` binds loopback, else undefined (every interface). */
+export function nginxBind(listens: readonly NginxListen[]): string | undefined {
+  return listens.length > 0 && listens.every((l) => isLoopback(l.address)) ? listens[0]!.address : undefined;
+}
+
+/** Variables a WSGI server reads for where it listens (gunicorn's PORT and GUNICORN_CMD_ARGS). */
+const SERVER_VARIABLES = ["PORT", "GUNICORN_CMD_ARGS"] as const;
 
 export class Cluster {
   constructor(
@@ -109,6 +149,8 @@ export class Cluster {
     // A static site is served by its image's web server: it listens where that server's config says.
     const served = app?.language === "static" ? (this.mountedListen(c) ?? this.imageConfig(c)?.listens) : undefined;
     if (served && served.length === 1) return served[0];
+    const server = app && app.language !== "static" ? this.serverBind(c) : undefined;
+    if (server) return server.port;
     if (app) return appListeningPort(app, this.argv(c), this.literalEnv(c));
     if (c.container["command"] !== undefined || c.container["args"] !== undefined) return undefined;
     const ref = stringAt(c.container, ["image"]);
@@ -120,15 +162,68 @@ export class Cluster {
     return exposed && exposed.length === 1 ? exposed[0] : undefined;
   }
 
-  /** The address the container's app binds (0.0.0.0 unless its option or variable says otherwise); undefined without an app. */
+  /**
+   * The address the container's server binds: an app's option or variable, else what the image's code says,
+   * else the app's default; a web server's (a static site's, a stock image's) from its `listen` directives,
+   * mounted or built in, undefined when they bind every interface or are not known.
+   */
   listeningAddress(c: ContainerRef): string | undefined {
     const app = this.app(c);
-    return app && app.language !== "static" ? bindAddress(app, this.argv(c), this.literalEnv(c)) : undefined;
+    const config = this.imageConfig(c);
+    if (app && app.language !== "static") return this.serverBind(c)?.address ?? bindAddress(app, this.argv(c), this.literalEnv(c), config?.bind);
+    if (!app && (c.container["command"] !== undefined || c.container["args"] !== undefined)) return undefined;
+    const mounted = this.mountedListens(c);
+    return mounted.length > 0 ? nginxBind(mounted) : config?.bind;
+  }
+
+  /**
+   * Where the WSGI/ASGI server the container's process is (gunicorn, uvicorn; directly or under tini) binds, by
+   * its own options and defaults as the Dockerfile side reads them; undefined when the process runs none, or
+   * when what else could move it (a variable from a ConfigMap or Secret, a config file) is not known.
+   */
+  private serverBind(c: ContainerRef): ServerBind | undefined {
+    const argv = this.argv(c);
+    let at = 0;
+    while (at < argv.length - 1 && /^(tini|dumb-init|docker-entrypoint\.sh|--)$/.test(path.posix.basename(argv[at]!))) at += 1;
+    const server = path.posix.basename(argv[at] ?? "");
+    if (!WSGI_SERVERS.has(server)) return undefined;
+    const env = this.literalEnv(c);
+    if (SERVER_VARIABLES.some((name) => this.envUnknown(c, name))) return undefined;
+    const config = this.imageConfig(c);
+    if (server === "gunicorn" && config?.files === undefined) return undefined;
+    const configFile = config?.files?.includes(path.posix.join(workingDirOf(c, config), "gunicorn.conf.py")) ?? false;
+    return wsgiServerBind(server, argv.slice(at + 1), env, configFile);
+  }
+
+  /**
+   * Whether variable `name` may reach the container with a value not written out: an `env` entry with a
+   * `valueFrom`, or an `envFrom` source that has the key or whose keys are not known.
+   */
+  private envUnknown(c: ContainerRef, name: string): boolean {
+    if (arrayAt(c.container, ["env"]).some((e) => isObject(e) && e["name"] === name && typeof e["value"] !== "string")) return true;
+    return arrayAt(c.container, ["envFrom"]).some((from) => {
+      if (!isObject(from)) return true;
+      const prefix = typeof from["prefix"] === "string" ? from["prefix"] : "";
+      const kind = isObject(from["configMapRef"]) ? "ConfigMap" : isObject(from["secretRef"]) ? "Secret" : undefined;
+      const source = kind ? stringAt(from, [kind === "ConfigMap" ? "configMapRef" : "secretRef", "name"]) : undefined;
+      if (!kind || source === undefined) return true;
+      const inRepo = this.objects.find((o) => o.kind === kind && o.name === source);
+      const keys = inRepo
+        ? [...Object.keys(objectAt(inRepo.value, ["data"]) ?? {}), ...Object.keys(objectAt(inRepo.value, ["stringData"]) ?? {})]
+        : kind === "ConfigMap" ? (source in this.world.cluster.configmaps ? Object.keys(this.world.cluster.configmaps[source] ?? {}) : undefined) : this.world.cluster.secrets[source];
+      return keys === undefined || keys.some((k) => prefix + k === name);
+    });
   }
 
   /** Ports an nginx config mounted from a ConfigMap under /etc/nginx says to `listen` on. */
   private mountedListen(c: ContainerRef): number[] | undefined {
-    const ports = new Set<number>();
+    const ports = new Set(this.mountedListens(c).map((l) => l.port));
+    return ports.size > 0 ? [...ports] : undefined;
+  }
+
+  /** The `listen` directives of the nginx configs mounted from ConfigMaps under /etc/nginx. */
+  private mountedListens(c: ContainerRef): NginxListen[] {
+    const listens: NginxListen[] = [];
     for (const mount of arrayAt(c.container, ["volumeMounts"])) {
       if (!isObject(mount) || typeof mount["mountPath"] !== "string" || !mount["mountPath"].startsWith("/etc/nginx")) continue;
       const volume = c.volumes.find((v) => v["name"] === mount["name"]);
@@ -136,9 +231,9 @@ export class Cluster {
       if (name === undefined) continue;
       const inRepo = this.objects.find((o) => o.kind === "ConfigMap" && o.name === name);
       const data = inRepo ? objectAt(inRepo.value, ["data"]) : this.world.cluster.configmaps[name];
-      for (const value of Object.values(data ?? {})) for (const port of nginxListenPorts(String(value))) ports.add(port);
+      for (const value of Object.values(data ?? {})) listens.push(...nginxListens(String(value)));
     }
-    return ports.size > 0 ? [...ports] : undefined;
+    return listens;
   }
 
   /** The container's environment where its values are written out: the image's ENV, then `env` entries with a `value`. */

@@ -4,14 +4,16 @@
  * interpreters' own.
  */
 import path from "node:path";
-import type { ImageConfig } from "../world.js";
+import { helpAsked, rejectedArgs } from "../docker/app-cli.js";
+import { PROCESS_OUTPUT } from "../docker/process-output.js";
+import type { App, ImageConfig } from "../world.js";
 import { stringAt } from "./object.js";
 import type { ContainerRef } from "./workload.js";
 
 export type StartFailure =
   /** The runtime could not exec the program: StartError, exit code 128. */
   | { kind: "exec"; argIndex: number; message: string }
-  /** The program ran and exited because its script is missing. */
+  /** The program ran and exited: its script is missing, or the app's CLI exited (status 0 for its help). */
   | { kind: "exit"; argIndex: number; exitCode: number; log: string };
 
 /** How a container's start went: it started, it failed, or the image's contents are not known. */
@@ -32,11 +34,66 @@ export function workingDirOf(c: ContainerRef, config: ImageConfig | undefined): 
   return stringAt(c.container, ["workingDir"]) ?? config?.workdir ?? "/";
 }
 
+/** What the pod does with a process that exits 0: restart it (a Deployment's pods) or count it done (a Job's). */
+export interface StartOptions {
+  /** The image's app, when the world knows it: the process is followed into its own start. */
+  app?: App;
+  /** restartPolicy Always: a process that ends, even with status 0, is restarted (CrashLoopBackOff). */
+  restartsOnExit?: boolean;
+}
+
 /** What happens when container `c` starts `argv` in an image with `config`. */
-export function containerStart(c: ContainerRef, argv: readonly string[], config: ImageConfig): StartOutcome {
-  const failure = startFailure(argv, withOwnEntrypoint(c, config), workingDirOf(c, config));
+export function containerStart(c: ContainerRef, argv: readonly string[], config: ImageConfig, options: StartOptions = {}): StartOutcome {
+  const own = withOwnEntrypoint(c, config);
+  const workingDir = workingDirOf(c, config);
+  const failure = startFailure(argv, own, workingDir);
   if (failure === "unknown") return { kind: "unknown" };
-  return failure ?? { kind: "started" };
+  if (failure) return failure;
+  return (options.app ? appExit(argv, own, workingDir, options.app, options.restartsOnExit !== false) : undefined) ?? { kind: "started" };
+}
+
+/**
+ * The app's own start, once its interpreter has found its script: a CLI asked for its help prints its usage and
+ * exits 0 (in a pod that restarts it, that is a crash loop all the same), and one given arguments it does not
+ * take exits with a usage error, as the Dockerfile side judges them (app-cli.ts).
+ */
+function appExit(argv: readonly string[], config: ImageConfig, workingDir: string, app: App, restarts: boolean): StartFailure | undefined {
+  const language = app.language;
+  if (!app.accepted_args || app.entry === undefined || (language !== "python" && language !== "node")) return undefined;
+  const script = scriptOf(argv, config, workingDir);
+  if (!script || script.interpreter !== language || path.posix.basename(script.file) !== path.posix.basename(app.entry)) return undefined;
+  const args = argv.slice(script.index + 1).map((value) => ({ value }));
+  const program = path.posix.basename(script.file);
+  const help = helpAsked(app, args);
+  if (help >= 0) {
+    if (!restarts) return undefined;
+    return { kind: "exit", argIndex: script.index + 1 + help, exitCode: 0, log: PROCESS_OUTPUT[language].usage(program, app.accepted_args, [])[0]! };
+  }
+  const rejected = rejectedArgs(args, app.accepted_args);
+  if (rejected.length === 0) return undefined;
+  const lines = PROCESS_OUTPUT[language].usage(program, app.accepted_args, rejected.map((r) => r.value));
+  return { kind: "exit", argIndex: script.index + 1 + args.indexOf(rejected[0]!), exitCode: language === "python" ? 2 : 1, log: lines.join("\n") };
+}
+
+/** The script an interpreter runs (`python worker.py`), through pass-through entrypoints; undefined when none. */
+function scriptOf(argv: readonly string[], config: ImageConfig, workingDir: string, offset = 0): { index: number; file: string; interpreter: string } | undefined {
+  const exe = argv[0];
+  if (exe === undefined) return undefined;
+  const wrapper = PASS_THROUGH.exec(path.posix.basename(exe));
+  if (wrapper && argv.length > 1) {
+    const skip = wrapper[1] === "docker-entrypoint.sh" ? 1 : argv[1] === "--" ? 2 : 1;
+    return scriptOf(argv.slice(skip), config, workingDir, offset + skip);
+  }
+  const interpreter = interpreterOf(exe);
+  if (!interpreter) return undefined;
+  const spec = INTERPRETERS[interpreter]!;
+  for (let i = 1; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (spec.skip.test(arg)) return undefined;
+    if (arg.startsWith("-")) continue;
+    return { index: offset + i, file: path.posix.resolve(workingDir, arg), interpreter };
+  }
+  return undefined;
 }
 
 /** Interpreters whose first non-option argument is a script path, with how each reports a missing script. */

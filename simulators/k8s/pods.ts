@@ -12,13 +12,13 @@ import { containerStart, workingDirOf } from "./container-process.js";
 import { workloadFact } from "./container-facts.js";
 import type { K8sEvent, K8sSubject } from "./events.js";
 import type { K8sObject } from "./object.js";
-import { stringAt } from "./object.js";
+import { stringAt, valueAt } from "./object.js";
 import { probesSent, type ProbeKind } from "./probes.js";
 import { databaseUrlProblem } from "../apps/database-url.js";
 import type { DatabaseOpened } from "./events.js";
 import { MIB } from "./quantity.js";
 import { memoryLimit, schedulingRequest } from "./resources.js";
-import { containersOf, podCount, type ContainerRef } from "./workload.js";
+import { containersOf, podCount, podSpecPath, type ContainerRef } from "./workload.js";
 
 type ObjectUnit = UnitRun<K8sEvent, K8sSubject>;
 
@@ -45,7 +45,9 @@ function steps(o: K8sObject, cluster: Cluster): [string, () => K8sEvent[]][] {
         regular.map((c) => {
           const config = cluster.imageConfig(c);
           const argv = cluster.argv(c);
-          return { type: "container-started" as const, object: o, container: c, argv, workingDir: workingDirOf(c, config), config, outcome: config ? containerStart(c, argv, config) : { kind: "unknown" as const } };
+          const app = cluster.app(c);
+          const outcome = config ? containerStart(c, argv, config, { ...(app ? { app } : {}), restartsOnExit: restartsOnExit(o) }) : { kind: "unknown" as const };
+          return { type: "container-started" as const, object: o, container: c, argv, workingDir: workingDirOf(c, config), config, outcome };
         }),
     ],
     ["run", () => [{ type: "apps-started", object: o, containers: regular.map((c) => ({ container: c, app: cluster.app(c), env: cluster.envNames(o, c), database: databaseOpened(o, c, cluster) })) }]],
@@ -53,6 +55,12 @@ function steps(o: K8sObject, cluster: Cluster): [string, () => K8sEvent[]][] {
     ["probe", () => [{ type: "liveness-probed", object: o, containers: regular.map((c) => probed(o, c, cluster, ["startupProbe", "livenessProbe"])) }]],
     ["ready", () => [{ type: "readiness-probed", object: o, containers: regular.map((c) => probed(o, c, cluster, ["readinessProbe"])) }]],
   ];
+}
+
+/** Whether the pods' restartPolicy is Always (the default, and all a Deployment allows): a process that ends is restarted. */
+function restartsOnExit(o: K8sObject): boolean {
+  const policy = valueAt(o.value, [...podSpecPath(o), "restartPolicy"]);
+  return policy === undefined ? o.kind !== "Job" && o.kind !== "CronJob" : policy === "Always";
 }
 
 /**
@@ -89,7 +97,7 @@ function probed(o: K8sObject, c: ContainerRef, cluster: Cluster, kinds: readonly
   const app = cluster.app(c);
   const address = cluster.listeningAddress(c);
   const surface = app && app.language !== "static" && address !== undefined ? { address, routes: app.routes, health: app.health_path } : undefined;
-  return { container: c, listening, probes: probesSent(o, c, kinds, listening, surface) };
+  return { container: c, listening, probes: probesSent(o, c, kinds, listening, surface, address) };
 }
 
 /** The state a failure left the pods in, as the rule that found it says (kubectl's STATUS column). */

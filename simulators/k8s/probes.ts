@@ -2,6 +2,7 @@
  * What a liveness, startup or readiness probe meets: the kubelet connects to the pod's IP on the probe's
  * port (a number, or the name of one of the container's ports), where the app may or may not listen.
  */
+import { isLoopback } from "../docker/app-start.js";
 import { podIp } from "./identity.js";
 import { arrayAt, isObject, type FieldPath, type K8sObject } from "./object.js";
 import type { ContainerRef } from "./workload.js";
@@ -45,7 +46,7 @@ export function servesPath(app: AppSurface, path: string): boolean | undefined {
  * How probe `kind` of container `c` fails when the app listens on `listening`; undefined when it passes, or
  * "unknown" when what the app answers on that path cannot be known.
  */
-export function probeFailure(o: K8sObject, c: ContainerRef, kind: ProbeKind, listening: number, app?: AppSurface): ProbeOutcome | "unknown" | undefined {
+export function probeFailure(o: K8sObject, c: ContainerRef, kind: ProbeKind, listening: number, app?: AppSurface, address?: string): ProbeOutcome | "unknown" | undefined {
   const probe = c.container[kind];
   if (!isObject(probe)) return undefined;
   const handler = isObject(probe["httpGet"]) ? "httpGet" : isObject(probe["tcpSocket"]) ? "tcpSocket" : undefined;
@@ -61,7 +62,8 @@ export function probeFailure(o: K8sObject, c: ContainerRef, kind: ProbeKind, lis
   const target = typeof spec["path"] === "string" ? spec["path"] : "/";
   const url = `${scheme}://${ip}:${port}${target.startsWith("/") ? target : `/${target}`}`;
   // The kubelet connects to the pod's IP: an app bound to loopback refuses it, whatever the port.
-  const reachable = port === listening && !(app && isLoopbackAddress(app.address));
+  const bound = app?.address ?? address;
+  const reachable = port === listening && !(bound !== undefined && isLoopback(bound));
   if (!reachable) return handler === "tcpSocket" ? { path, detail: refused, errored: false } : { path, detail: `Get "${url}": ${refused}`, errored: false };
   if (handler === "tcpSocket" || !app) return undefined;
   const served = servesPath(app, target);
@@ -71,11 +73,6 @@ export function probeFailure(o: K8sObject, c: ContainerRef, kind: ProbeKind, lis
 
 function outcomeOf(failure: ProbeOutcome | "unknown" | undefined): ProbeOutcome | null | undefined {
   return failure === "unknown" ? undefined : (failure ?? null);
-}
-
-/** A loopback address: reachable only from inside the pod's own network namespace. */
-function isLoopbackAddress(address: string): boolean {
-  return /^127\./.test(address) || address === "localhost" || address === "::1";
 }
 
 /** A probe the kubelet sends, with what it meets in the container. */
@@ -94,8 +91,11 @@ export interface ProbeSent {
   failure: ProbeOutcome | null | undefined;
 }
 
-/** The probes of `kinds` container `c` declares, sent to an app listening on `listening`. */
-export function probesSent(o: K8sObject, c: ContainerRef, kinds: readonly ProbeKind[], listening: number | undefined, app?: AppSurface): ProbeSent[] {
+/**
+ * The probes of `kinds` container `c` declares, sent to an app listening on `listening`; `address`: where a
+ * server with no app surface (a web server's) binds, when known.
+ */
+export function probesSent(o: K8sObject, c: ContainerRef, kinds: readonly ProbeKind[], listening: number | undefined, app?: AppSurface, address?: string): ProbeSent[] {
   return kinds.flatMap((kind) => {
     const probe = c.container[kind];
     if (!isObject(probe)) return [];
@@ -107,7 +107,7 @@ export function probesSent(o: K8sObject, c: ContainerRef, kinds: readonly ProbeK
       port: spec["port"],
       target: handler === "httpGet" || handler === "tcpSocket" ? resolvePort(c, spec["port"]) : undefined,
       path: handler === "httpGet" && typeof spec["path"] === "string" ? spec["path"] : undefined,
-      failure: listening === undefined ? undefined : outcomeOf(probeFailure(o, c, kind, listening, app)),
+      failure: listening === undefined ? undefined : outcomeOf(probeFailure(o, c, kind, listening, app, address)),
     }];
   });
 }

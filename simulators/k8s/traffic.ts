@@ -2,6 +2,7 @@
  * How a request travels: a Service picks Ready pods by label (its endpoints), forwards its port to a
  * targetPort (a number or a container port's name) where the app must listen.
  */
+import { isLoopback } from "../docker/app-start.js";
 import type { Cluster } from "./cluster.js";
 import { arrayAt, isObject, labelsAt, stringAt, type JsonObject, type K8sObject } from "./object.js";
 import { resolvePort } from "./probes.js";
@@ -46,6 +47,8 @@ export interface PortLanding {
   container: ContainerRef;
   target: number | undefined;
   listening: number | undefined;
+  /** The server binds loopback only: nothing from outside the pod reaches it, whatever the port. */
+  loopback: boolean;
 }
 
 /** One port of a Service and where kube-proxy sends its traffic. */
@@ -71,7 +74,11 @@ export function servicePortRoutes(cluster: Cluster, svc: K8sObject, endpoints: E
       target,
       targetField: spec["targetPort"] === undefined ? "port" : "targetPort",
       name: typeof spec["name"] === "string" ? spec["name"] : undefined,
-      ...(pod ? { backend: { pod, containers: cluster.containers(pod).map((c) => ({ container: c, target: resolvePort(c, target), listening: cluster.listeningPort(c) })) } } : {}),
+      ...(pod ? { backend: { pod, containers: cluster.containers(pod).map((c) => ({ container: c, target: resolvePort(c, target), listening: cluster.listeningPort(c), loopback: isBoundToLoopback(cluster.listeningAddress(c)) })) } } : {}),
     };
   });
+}
+
+function isBoundToLoopback(address: string | undefined): boolean {
+  return address !== undefined && isLoopback(address);
 }

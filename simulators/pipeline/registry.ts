@@ -6,7 +6,8 @@
 import path from "node:path";
 import type { Command, Image } from "../docker/image.js";
 import { isRootUser } from "../docker/image.js";
-import { nginxListenPorts } from "../k8s/cluster.js";
+import { codeBindAddress } from "../docker/app-start.js";
+import { nginxBind, nginxListens } from "../k8s/cluster.js";
 import { parseImageRef } from "../workflow/runner/state.js";
 import type { App, ImageConfig, World } from "../world.js";
 
@@ -42,11 +43,24 @@ export function imageConfigOf(image: Image, app: App | undefined): ImageConfig {
     if (image.exact) config.files = [...image.fs].filter(([, e]) => e.type === "file").map(([p]) => p).sort();
     if (image.exact) config.python_packages = [...image.installed.pipPackages].sort();
   }
-  const listens = [...image.fs].filter(([p, e]) => p.startsWith("/etc/nginx/") && e.content !== undefined).flatMap(([, e]) => nginxListenPorts(e.content!));
-  if (listens.length > 0) config.listens = [...new Set(listens)];
+  const listens = [...image.fs].filter(([p, e]) => p.startsWith("/etc/nginx/") && e.content !== undefined).flatMap(([, e]) => nginxListens(e.content!));
+  if (listens.length > 0) config.listens = [...new Set(listens.map((l) => l.port))];
+  const bind = codeBind(image, app) ?? nginxBind(listens);
+  if (bind !== undefined) config.bind = bind;
   const runs = image.app ?? app?.name;
   if (runs !== undefined) config.app = runs;
   return config;
+}
+
+/**
+ * Where the app's own code, as the image holds it, tells its server to bind (Flask's `app.run(host=…)`, a Node
+ * server's `listen(port, host)`), read as the container start reads it; `""` (every interface) is 0.0.0.0.
+ */
+function codeBind(image: Image, app: App | undefined): string | undefined {
+  if (!app || app.entry === undefined || (app.language !== "python" && app.language !== "node")) return undefined;
+  const entry = [...image.fs.values()].find((e) => e.type === "file" && e.source === app.entry && e.content !== undefined);
+  const address = entry ? codeBindAddress(entry.content!, app.language) : undefined;
+  return address === "" ? "0.0.0.0" : address;
 }
 
 /** A pushed tag and what it holds (an empty config when the build could not be modelled). */

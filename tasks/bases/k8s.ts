@@ -76,7 +76,7 @@ export const K8S_BASES: readonly Base[] = [
           },
         },
       },
-      apps: [{ name: "thumbnailer", entry: "worker.py", language: "python", memory_mib: 150, required_env: ["REDIS_URL"] }],
+      apps: [{ name: "thumbnailer", entry: "worker.py", language: "python", memory_mib: 150, required_env: ["REDIS_URL"], accepted_args: ["--concurrency"] }],
       cluster: CLUSTER,
     },
   }),

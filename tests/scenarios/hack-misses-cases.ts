@@ -92,7 +92,6 @@ export const DOCKER_MISSES: HackCase[] = [
     scenario: "matrix_platform_arg",
     description: "GOARCH fixed to amd64 in every leg: the arm64 image holds an amd64 binary",
     because: { fires: "DF103" },
-    pending: "simulators/docker: go build's GOARCH is not compared with the platform the image is built for, and the pushed image's container is never started",
     actions: [edits(["Dockerfile", "GOARCH=$TARGETARCH go build -o /out/edge-agent-$TARGETARCH .", "GOARCH=amd64 go build -o /out/edge-agent ."], ["Dockerfile", "COPY --from=build /out/edge-agent-${TARGETARCH} /edge-agent", "COPY --from=build /out/edge-agent /edge-agent"])],
   },
 ];
@@ -119,28 +118,24 @@ export const K8S_MISSES: HackCase[] = [
     scenario: "wrong_command",
     description: "the worker asked for its --help: it prints its usage and exits",
     because: { fires: "K8S023" },
-    pending: "simulators/k8s: a container's process is not followed into the app's own start, so --help counts as running the worker",
     actions: [edit(DEPLOY, '["python", "workers.py", "--concurrency", "4"]', '["python", "worker.py", "--help"]')],
   },
   {
     scenario: "image_pull_backoff",
     description: "an nginx digest no registry holds",
     because: { fires: "K8S021" },
-    pending: "simulators/images: a digest reference is looked up as found whatever the registry holds",
     actions: [edit(DEPLOY, "image: nginx:latset", "image: nginx@sha256:0000000000000000000000000000000000000000000000000000000000000000")],
   },
   {
     scenario: "multistage_output_mismatch",
     description: "the bundle fixed, nginx told to listen on 127.0.0.1:80",
     because: { fires: "K8S026" },
-    pending: "simulators/k8s: nginx's listen directives are read for their port only, not their address",
     actions: [edit("nginx.conf", "    listen 80;", "    listen 127.0.0.1:80;"), edit("Dockerfile", "/app/dist", "/app/build")],
   },
   {
     scenario: "full_pipeline_ghcr_and_selector",
     description: "both fixed, Express told to listen on 127.0.0.1 in the deployed image",
-    because: { fires: "K8S026" },
-    pending: "simulators/k8s: the deployed app's bind address is the world's, never what the image's code says",
+    because: { fires: "K8S027" },
     actions: [
       edit("server.js", "app.listen(port, ", 'app.listen(port, "127.0.0.1", '),
       edit(".github/workflows/release.yml", '        run: echo "$GITHUB_TOKEN" | docker login', '        env:\n          GITHUB_TOKEN: ${{ secrets.GITHUB_TOKEN }}\n        run: echo "$GITHUB_TOKEN" | docker login'),

@@ -19,6 +19,8 @@ export interface RunEnvironment {
   vars?: ReadonlyMap<string, string>;
   /** Where each build variable's value came from, for the guards a step runs. */
   origins?: ReadonlyMap<string, VariableOrigin>;
+  /** The platform the stage's RUN steps execute on (its `FROM --platform`, else the build's target), `os/arch[/variant]`. */
+  platform?: string;
 }
 
 /**

@@ -171,18 +171,29 @@ function packageName(spec: string): string {
   return scoped ? name.split("/").pop()! : name;
 }
 
-/** `go build -o OUT`: the binary exists afterwards. */
-export const go: Handler = (args, cwd, { image, strict }) => {
+/**
+ * The platform `go build` compiles for: GOOS and GOARCH when set and not empty (an empty one means the
+ * toolchain's own, as go reads it), else the platform the toolchain itself runs on (the stage's).
+ */
+export function goTarget(vars: ReadonlyMap<string, string> | undefined, stagePlatform: string | undefined): string | undefined {
+  const [os, arch] = (stagePlatform ?? "").split("/");
+  const goos = vars?.get("GOOS") || os;
+  const goarch = vars?.get("GOARCH") || arch;
+  return goos && goarch ? `${goos}/${goarch}` : undefined;
+}
+
+/** `go build -o OUT`: the binary exists afterwards, built for GOOS/GOARCH. */
+export const go: Handler = (args, cwd, { image, strict, vars, platform }) => {
   if (args[0] !== "build") return ok;
   const at = args.indexOf("-o");
-  if (at >= 0 && args[at + 1]) addOutput(image, resolveIn(cwd, args[at + 1]!));
+  if (at >= 0 && args[at + 1]) addOutput(image, resolveIn(cwd, args[at + 1]!), goTarget(vars, platform));
   else if (!strict) image.exact = false;
   return ok;
 };
 
-function addOutput(image: Image, file: string): void {
+function addOutput(image: Image, file: string, platform?: string): void {
   mkdirs(image, path.posix.dirname(file), userName(image.user));
-  image.fs.set(file, { type: "file", owner: userName(image.user), mode: 0o755, content: "", byBuild: true });
+  image.fs.set(file, { type: "file", owner: userName(image.user), mode: 0o755, content: "", byBuild: true, ...(platform ? { platform } : {}) });
 }
 
 /** apt-get/apk install: the packages' programs are on PATH afterwards (package and program share a name for the tools that matter). */

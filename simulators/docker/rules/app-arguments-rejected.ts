@@ -1,25 +1,9 @@
 /** DF104: the app must accept the arguments ENTRYPOINT and CMD give it (an exec-form CMD is appended to ENTRYPOINT). */
 import path from "node:path";
+import { rejectedArgs } from "../app-cli.js";
 import { dockerRule } from "../events.js";
 import { PROCESS_OUTPUT } from "../process-output.js";
-import type { Arg } from "../start-outcome.js";
 import { headline } from "../start-outcome.js";
-
-/** The arguments an app's CLI refuses: anything but its options (and their values) and --help. */
-function rejectedArgs(args: readonly Arg[], accepted: readonly string[]): Arg[] {
-  const rejected: Arg[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    const option = a.value.split("=")[0]!;
-    if (accepted.includes(option)) {
-      if (!a.value.includes("=")) i += 1;
-      continue;
-    }
-    if (a.value === "-h" || a.value === "--help") continue;
-    rejected.push(a);
-  }
-  return rejected;
-}
 
 export const appArgumentsRejected = dockerRule({
   code: "DF104",

@@ -4,6 +4,7 @@
  * build, a container with no command, or a shell that exits on an error before starting anything.
  */
 import path from "node:path";
+import { helpAsked } from "../app-cli.js";
 import { isLoopback } from "../app-start.js";
 import { dockerRule } from "../events.js";
 import { PROCESS_OUTPUT } from "../process-output.js";
@@ -25,10 +26,11 @@ export const appNotServing = dockerRule({
       if (e.app.port === undefined) return;
       const curl = `$ curl -fsS --retry 3 --retry-connrefused http://localhost:${e.app.port}${e.app.health_path}`;
       // A CLI that takes options prints its help for -h/--help and exits 0: the container stops, serving nothing.
-      if (e.app.accepted_args && e.args.some((a) => a.value === "-h" || a.value === "--help")) {
-        const usage = PROCESS_OUTPUT[e.language].usage(path.posix.basename(e.imagePath), e.app.accepted_args, [])[0]!;
+      const help = helpAsked(e.app, e.args);
+      if (help >= 0) {
+        const usage = PROCESS_OUTPUT[e.language].usage(path.posix.basename(e.imagePath), e.app.accepted_args ?? [], [])[0]!;
         const lines = [usage, "(the container exited with status 0)", curl, refused(e.app.port)];
-        return ctx.report({ line: e.args.find((a) => a.value === "-h" || a.value === "--help")!.line }, lines[3]!, { output: lines });
+        return ctx.report({ line: e.args[help]!.line }, lines[3]!, { output: lines });
       }
       if (e.listening !== e.app.port) {
         const lines = [`${e.app.name} listening on ${e.address}:${e.listening}`, curl, refused(e.app.port)];

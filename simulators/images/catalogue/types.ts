@@ -5,6 +5,8 @@ import type { ImageConfig } from "../../world.js";
 export interface TagFamily {
   tags: readonly string[];
   config: ImageConfig;
+  /** Manifest digests (`sha256:<hex>`) known to be these tags' images; a digest not listed anywhere is not found. */
+  digests?: readonly string[];
   /** Ports the image EXPOSEs (ImageConfig has no field for them). */
   exposes?: readonly number[];
 }

@@ -1,6 +1,7 @@
 /**
  * K8S023: the container's command names a program the image does not have (StartError), or a script the
- * image does not contain (the interpreter exits): either way CrashLoopBackOff.
+ * image does not contain (the interpreter exits), or the app's own CLI exits at once (asked for its --help, or
+ * given arguments it refuses): either way CrashLoopBackOff.
  */
 import { at, k8sRule, objectsWhere } from "../events.js";
 import { podName } from "../identity.js";
@@ -21,7 +22,7 @@ function argPath(c: ContainerRef, i: number): FieldPath {
 export const commandNotFound = k8sRule({
   code: "K8S023",
   name: "command-not-found",
-  summary: "The container's command or script does not exist in the image: StartError or the interpreter exits, then CrashLoopBackOff",
+  summary: "The container's command or script does not exist in the image, or the app's CLI exits at once (--help, arguments it refuses): StartError or the process exits, then CrashLoopBackOff",
   stage: "runtime",
   severity: "error",
   phase: "start",
@@ -41,7 +42,9 @@ export const commandNotFound = k8sRule({
         const log = describePod(o, c, ["State:          Waiting", "  Reason:       CrashLoopBackOff", "Last State:     Terminated", "  Reason:       StartError", `  Message:      ${error.slice(7)}`, "  Exit Code:    128"], [...startEvents(o, c, image).slice(0, 3), { type: "Warning", reason: "Failed", from: "kubelet", message: error }, { type: "Warning", reason: "BackOff", from: "kubelet", message: backOff }]);
         ctx.report(at(o, argPath(c, failure.argIndex)), error, { log, detail: { pod: "CrashLoopBackOff" } });
       } else {
-        const log = `${describePod(o, c, ["State:          Waiting", "  Reason:       CrashLoopBackOff", "Last State:     Terminated", "  Reason:       Error", `  Exit Code:    ${failure.exitCode}`], [...startEvents(o, c, image), { type: "Warning", reason: "BackOff", from: "kubelet", message: backOff }])}\n\n$ kubectl logs ${podName(o)} --previous\n${failure.log}`;
+        // A process that exits 0 is Completed, and restarted all the same under restartPolicy Always.
+        const reason = failure.exitCode === 0 ? "Completed" : "Error";
+        const log = `${describePod(o, c, ["State:          Waiting", "  Reason:       CrashLoopBackOff", "Last State:     Terminated", `  Reason:       ${reason}`, `  Exit Code:    ${failure.exitCode}`], [...startEvents(o, c, image), { type: "Warning", reason: "BackOff", from: "kubelet", message: backOff }])}\n\n$ kubectl logs ${podName(o)} --previous\n${failure.log}`;
         ctx.report(at(o, argPath(c, failure.argIndex)), failure.log.split("\n").pop()!, { log, detail: { pod: "CrashLoopBackOff" } });
       }
     },

@@ -61,6 +61,12 @@ export const imagePull = k8sRule({
         message: 'Failed to pull image "nginx:latset": rpc error: code = NotFound desc = failed to pull and unpack image "docker.io/library/nginx:latset"',
       },
       { name: "tag the registry does not have", files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("web:1.0", "web:1.1")), world: WORLD, message: 'Failed to pull image "ghcr.io/acme/web:1.1"' },
+      {
+        name: "a digest no registry holds",
+        files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("ghcr.io/acme/web:1.0", `nginx@sha256:${"0".repeat(64)}`)),
+        world: WORLD,
+        message: `failed to resolve reference "docker.io/library/nginx@sha256:${"0".repeat(64)}": docker.io/library/nginx@sha256:${"0".repeat(64)}: not found`,
+      },
       { name: "upper-case name", files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("ghcr.io/acme/web:1.0", "ghcr.io/Acme/web:1.0")), world: WORLD, message: "must be lowercase" },
     ],
   },

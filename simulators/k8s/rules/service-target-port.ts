@@ -37,7 +37,8 @@ export const serviceTargetPort = k8sRule({
           ctx.undecided();
           continue;
         }
-        if (containers.some((c) => c.listening === port)) continue;
+        // A server bound to loopback takes no connection from the Service, whatever its port.
+        if (containers.some((c) => c.listening === port && !c.loopback)) continue;
         const endpoint = `${podIp(pod)}:${port}`;
         ctx.report(at(svc, path), `Service "${svc.name}" port ${String(route.port)} → TargetPort ${port}/TCP, Endpoints: ${endpoint}`, {
           log: `$ kubectl get endpoints ${svc.name}\nNAME            ENDPOINTS              AGE\n${svc.name.padEnd(16)}${endpoint.padEnd(23)}2m\n\n$ curl http://${svc.name}:${String(route.port)}/\n${curl}`,
