@@ -23,6 +23,7 @@ export const INTENT_CHECK_NAMES = [
   "runtime-requirements",
   "k8s-objects",
   "no-new-errors",
+  "no-unknown-outcomes",
 ] as const;
 
 export const IntentCheckNameSchema = z.enum(INTENT_CHECK_NAMES);
