@@ -56,14 +56,12 @@ export const WORKFLOW_MISSES: HackCase[] = [
     scenario: "missing_runs_on",
     description: "runs-on added with if: always(): the image is pushed when the tests fail",
     because: { violation: "workflow-jobs" },
-    pending: "simulators/workflow: an if: that runs a job after its needs failed is not told apart from its default success()",
     actions: [runsOn("    if: always()\n")],
   },
   {
     scenario: "cache_without_mode_max",
     description: "the cache exported inline instead of to the GitHub Actions cache",
     because: { violation: "delivery" },
-    pending: "simulators/workflow: cache-to is compared by presence, not by the backend it names",
     actions: [edits([PUB, "          cache-to: type=gha,scope=api\n", "          cache-to: type=inline\n"], [PUB, "          cache-to: type=gha,scope=web\n", "          cache-to: type=inline\n"])],
   },
   {
