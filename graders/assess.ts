@@ -13,6 +13,9 @@ import type { SimulationResult } from "../simulators/simulation.js";
 import { repositoryFrom } from "../simulators/repository.js";
 import { checkKey } from "../simulators/simulation.js";
 import type { Scenario } from "../tasks/schema.js";
+import type { Diagnostic } from "../simulators/diagnostic.js";
+import { stageIndex } from "../simulators/diagnostic.js";
+import { ruleByCode } from "../simulators/rules.js";
 import { intentViolations } from "./intent/index.js";
 import type { Assessment, Violation } from "../contracts/assessment.js";
 import type { RepositoryState } from "./intent/index.js";
@@ -91,17 +94,23 @@ export type { Assessment } from "../contracts/assessment.js";
 /**
  * The checks the current state leaves undecided where neither the start nor the clean base did: what the fix
  * relies on is something no simulator models (an action major the catalogue does not know, a command inside
- * control flow the runner does not follow), so whether the pipeline passes there is unknown.
+ * control flow the runner does not follow), so whether the pipeline passes there is unknown. A check at or
+ * after the stage of an error the run still has is left alone: the run already fails before it decides
+ * anything there (a Service whose selector matches no pod has no endpoints whose port could be judged), and
+ * that error is accounted for, as an issue still open or an error of the fix's own.
  */
-function unknownOutcomes(now: ReadonlySet<string>, initial: ReadonlySet<string>, base: ReadonlySet<string>): Violation[] {
+function unknownOutcomes(now: ReadonlySet<string>, initial: ReadonlySet<string>, base: ReadonlySet<string>, errors: readonly Diagnostic[]): Violation[] {
+  const failsAt = Math.min(...errors.map((d) => stageIndex(d.stage)));
   return [...now]
     .filter((key) => !initial.has(key) && !base.has(key))
     .sort()
-    .map((key) => {
+    .flatMap((key) => {
       const at = key.indexOf("@");
       const code = key.slice(0, at);
       const file = key.slice(at + 1);
-      return { check: "no-unknown-outcomes" as const, file, message: `${code} cannot be decided on ${file}: the fix relies on something the simulators do not model, so it earns no credit` };
+      const stage = ruleByCode(code)?.stage;
+      if (stage !== undefined && stageIndex(stage) >= failsAt) return [];
+      return [{ check: "no-unknown-outcomes" as const, file, message: `${code} cannot be decided on ${file}: the fix relies on something the simulators do not model, so it earns no credit` }];
     });
 }
 
@@ -117,7 +126,7 @@ export function assess(scenario: Scenario, current: Repository): Assessment {
   const { initial, initialUndecided, base } = referencesOf(scenario, current, result);
   const violations = [
     ...intentViolations({ initial, base: base.state, current: { repo: current, facts: result.facts } }),
-    ...unknownOutcomes(result.undecided, initialUndecided, base.result.undecided),
+    ...unknownOutcomes(result.undecided, initialUndecided, base.result.undecided, errors),
   ];
   const clean = foreign.length === 0 && violations.length === 0;
   const fixed = scenario.issues.map(
