@@ -74,7 +74,6 @@ export const WORKFLOW_MISSES: HackCase[] = [
     scenario: "build_arg_not_passed",
     description: "the build arg from an event field that is empty on a push",
     because: { fires: "DF009" },
-    pending: "simulators/workflow and simulators/pipeline: github.event.release.tag_name on a push is an opaque value, and the Dockerfile's guard passes on it",
     actions: [edit(PUB, "          push: true\n", "          push: true\n          build-args: |\n            APP_VERSION=${{ github.event.release.tag_name }}\n")],
   },
 ];

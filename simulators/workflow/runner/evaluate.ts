@@ -6,6 +6,8 @@
  */
 import { availability, findEmbedded, parseExpression } from "../expression.js";
 import type { Expr } from "../expression.js";
+import { OPEN, UNKNOWN_FIELD } from "./event-payload.js";
+import type { PayloadObject, PayloadValue } from "./event-payload.js";
 import { concat, EXPRESSION_VALUE, fnv, literal, OPAQUE } from "./values.js";
 import type { Sval } from "./values.js";
 
@@ -33,6 +35,8 @@ export interface Scope {
   status?: "success" | "failure";
   /** Under a failed status, the needed job that failed (its `needs.<id>.result` is "failure"). */
   failedNeed?: string;
+  /** `github.event`: the payload of the event the run answers; unknown as a whole when absent. */
+  event?: PayloadObject;
 }
 
 const STATUS_FUNCTIONS = new Set(["success", "failure", "always", "cancelled"]);
@@ -69,11 +73,26 @@ function plain(v: Value): Value {
   return isSval(v) ? (v.origin.kind === "opaque" ? UNKNOWN : v.text) : v;
 }
 
+/** A payload value as the evaluator holds it: an unknown field is UNKNOWN, an object whose fields are is unknown. */
+function fromPayload(v: PayloadValue): Value {
+  return v === UNKNOWN_FIELD ? UNKNOWN : (v as Value);
+}
+
+/** Whether a value holds anything unknown (it cannot be printed whole, as toJSON would). */
+function holdsUnknown(v: Value): boolean {
+  if (v === UNKNOWN) return true;
+  if (typeof v !== "object" || v === null || isSval(v)) return false;
+  if (OPEN in v) return true;
+  return (Array.isArray(v) ? v : Object.values(v)).some((x) => x === (UNKNOWN_FIELD as unknown) || holdsUnknown(x));
+}
+
 function member(target: Value, key: string, scope: Scope, path: string[]): Value {
   if (target === UNKNOWN) return UNKNOWN;
   if (typeof target === "object" && target !== null && !Array.isArray(target) && !isSval(target)) {
     const found = Object.entries(target).find(([k]) => k.toLowerCase() === key.toLowerCase());
-    return found ? found[1] : null;
+    // A field an open object (part of an event payload) does not list may be there: unknown, not absent.
+    if (!found) return OPEN in target ? UNKNOWN : null;
+    return fromPayload(found[1] as PayloadValue);
   }
   void scope;
   void path;
@@ -95,6 +114,7 @@ function contextValue(name: string, key: string | null, scope: Scope): Value {
     case "github":
       if (key === null) return UNKNOWN;
       if (key === "token") return scope.secret("GITHUB_TOKEN");
+      if (key.toLowerCase() === "event") return scope.event === undefined ? UNKNOWN : (scope.event as Value);
       return key in scope.github ? scope.github[key]! : UNKNOWN;
     case "env":
       return key === null ? UNKNOWN : (scope.env.get(key) ?? "");
@@ -179,7 +199,7 @@ function call(name: string, args: Value[], scope: Scope): Value {
       return Array.isArray(list) ? list.map(toText).join(text[1] ?? ",") : toText(list);
     }
     case "tojson":
-      return args[0] === UNKNOWN ? UNKNOWN : JSON.stringify(plain(args[0]!), null, 2);
+      return holdsUnknown(args[0]!) ? UNKNOWN : JSON.stringify(plain(args[0]!), null, 2);
     case "fromjson": {
       if (text[0] === null) return UNKNOWN;
       try {

@@ -24,6 +24,8 @@ import { StepJudge } from "./judge.js";
 import { firstCombination, legName, matrixCombinations } from "./matrix.js";
 import { githubContext, runnerEnvironment, tokenPermissions, triggeringEvent } from "./context.js";
 import { evaluateCondition, interpolate, runsAfterFailure, UNKNOWN } from "./evaluate.js";
+import { eventPayload } from "./event-payload.js";
+import type { PayloadObject } from "./event-payload.js";
 import type { Scope } from "./evaluate.js";
 import { jobTypes, unreachedTypes } from "./pending.js";
 import { pickRunner } from "./runner-pick.js";
@@ -98,6 +100,7 @@ class WorkflowRunner {
   private readonly result: WorkflowRun;
   private readonly jobOutputs = new Map<string, Map<string, Sval>>();
   private readonly uploads = new Map<string, Artifacts>();
+  private readonly payload: PayloadObject;
 
   constructor(
     private readonly engine: RuleEngine,
@@ -112,6 +115,7 @@ class WorkflowRunner {
     this.worldKnown = engine.env.worldKnown;
     // A workflow only ever called by others gets its secrets and permissions from its caller.
     this.calledOnly = this.event === "workflow_call";
+    this.payload = eventPayload(this.event, { github: this.github, defaultBranch: this.world.repository.default_branch, inputs: this.dispatchInputs() });
     this.result = { file: source.file, event: this.event, jobs: [], builds: [], pushes: [], failures: [], complete: true };
   }
 
@@ -168,7 +172,19 @@ class WorkflowRunner {
       inputs: this.inputDefaults(),
       steps,
       needs: new Map(needs.map((n) => [n, this.jobOutputs.get(n) ?? new Map()])),
+      event: this.payload,
     };
+  }
+
+  /** The inputs a manual run's payload carries: each declared input's default, as a string (null: none given). */
+  private dispatchInputs(): Map<string, string | null> {
+    const on = asMap(get(this.source.root, "on", this.doc));
+    const out = new Map<string, string | null>();
+    for (const e of entries(asMap(get(asMap(get(on, "workflow_dispatch", this.doc)), "inputs", this.doc)), this.doc)) {
+      const d = get(asMap(e.value), "default", this.doc);
+      out.set(e.key, isScalar(d) && d.value !== null && !String(d.value).includes("${{") ? String(d.value) : null);
+    }
+    return out;
   }
 
   private inputDefaults(): Record<string, unknown> {
