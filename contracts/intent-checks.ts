@@ -26,6 +26,7 @@ export const INTENT_CHECK_NAMES = [
   "host-services",
   "host-hardening",
   "no-new-errors",
+  "no-unknown-outcomes",
 ] as const;
 
 export const IntentCheckNameSchema = z.enum(INTENT_CHECK_NAMES);

@@ -3,8 +3,9 @@
  * issues_fixed) and the grader (for the score) both use this one function, so they can never disagree.
  *
  * An issue is fixed when every check that detects it was evaluated and did not fire, no error appeared that is
- * not one of the scenario's own issues (a fix that moves the failure elsewhere fixes nothing), and the
- * repository still means what it meant (intent checks).
+ * not one of the scenario's own issues (a fix that moves the failure elsewhere fixes nothing), no check is left
+ * undecided that the starting state and the clean base both decided (a fix that relies on what no simulator
+ * models is unknown, and unknown earns no credit), and the repository still means what it meant (intent checks).
  */
 import { renderErrorMessage, simulateRepository } from "../simulators/index.js";
 import type { Repository } from "../simulators/repository.js";
@@ -12,14 +13,18 @@ import type { SimulationResult } from "../simulators/simulation.js";
 import { repositoryFrom } from "../simulators/repository.js";
 import { checkKey } from "../simulators/simulation.js";
 import type { Scenario } from "../tasks/schema.js";
+import type { Diagnostic } from "../simulators/diagnostic.js";
+import { stageIndex } from "../simulators/diagnostic.js";
+import { ruleByCode } from "../simulators/rules.js";
 import { intentViolations } from "./intent/index.js";
-import type { Assessment } from "../contracts/assessment.js";
+import type { Assessment, Violation } from "../contracts/assessment.js";
 import type { RepositoryState } from "./intent/index.js";
-import { stateOf } from "./intent/states.js";
 
 /** A scenario's starting state and clean base, simulated once: the references every intent check compares with. */
 interface References {
   initial: RepositoryState;
+  /** The checks the starting state leaves undecided: not the fix's doing. */
+  initialUndecided: ReadonlySet<string>;
   base: BaseReference;
 }
 
@@ -73,17 +78,41 @@ function holds(files: Scenario["files"], repo: Repository): boolean {
 }
 
 /** The references, reusing `simulated` (the current state's simulation) when the current state is the start. */
-function referencesOf(scenario: Scenario, current: Repository, simulated: RepositoryState["facts"]): References {
+function referencesOf(scenario: Scenario, current: Repository, simulated: SimulationResult): References {
   let found = references.get(scenario);
   if (!found) {
-    const initial = holds(scenario.files, current) ? { repo: current, facts: simulated } : stateOf(repositoryFrom(scenario.files), scenario.world);
-    found = { initial, base: baseStateOf(scenario) };
+    const start = holds(scenario.files, current) ? current : repositoryFrom(scenario.files);
+    const result = start === current ? simulated : simulate(start, scenario.world);
+    found = { initial: { repo: start, facts: result.facts }, initialUndecided: result.undecided, base: baseStateOf(scenario) };
     references.set(scenario, found);
   }
   return found;
 }
 
 export type { Assessment } from "../contracts/assessment.js";
+
+/**
+ * The checks the current state leaves undecided where neither the start nor the clean base did: what the fix
+ * relies on is something no simulator models (an action major the catalogue does not know, a command inside
+ * control flow the runner does not follow), so whether the pipeline passes there is unknown. A check at or
+ * after the stage of an error the run still has is left alone: the run already fails before it decides
+ * anything there (a Service whose selector matches no pod has no endpoints whose port could be judged), and
+ * that error is accounted for, as an issue still open or an error of the fix's own.
+ */
+function unknownOutcomes(now: ReadonlySet<string>, initial: ReadonlySet<string>, base: ReadonlySet<string>, errors: readonly Diagnostic[]): Violation[] {
+  const failsAt = Math.min(...errors.map((d) => stageIndex(d.stage)));
+  return [...now]
+    .filter((key) => !initial.has(key) && !base.has(key))
+    .sort()
+    .flatMap((key) => {
+      const at = key.indexOf("@");
+      const code = key.slice(0, at);
+      const file = key.slice(at + 1);
+      const stage = ruleByCode(code)?.stage;
+      if (stage !== undefined && stageIndex(stage) >= failsAt) return [];
+      return [{ check: "no-unknown-outcomes" as const, file, message: `${code} cannot be decided on ${file}: the fix relies on something the simulators do not model, so it earns no credit` }];
+    });
+}
 
 /** The assessment of `current`, a state of the scenario's repository (its starting files, changed by actions). */
 export function assess(scenario: Scenario, current: Repository): Assessment {
@@ -94,8 +123,11 @@ export function assess(scenario: Scenario, current: Repository): Assessment {
   const known = new Set(scenario.issues.flatMap((i) => i.detection.map((d) => checkKey(d.code, d.file))));
   const firing = new Set(result.diagnostics.map((d) => checkKey(d.code, d.file)));
   const foreign = errors.filter((d) => !known.has(checkKey(d.code, d.file)));
-  const { initial, base } = referencesOf(scenario, current, result.facts);
-  const violations = intentViolations({ initial, base: base.state, current: { repo: current, facts: result.facts } });
+  const { initial, initialUndecided, base } = referencesOf(scenario, current, result);
+  const violations = [
+    ...intentViolations({ initial, base: base.state, current: { repo: current, facts: result.facts } }),
+    ...unknownOutcomes(result.undecided, initialUndecided, base.result.undecided, errors),
+  ];
   const clean = foreign.length === 0 && violations.length === 0;
   const fixed = scenario.issues.map(
     (issue) =>

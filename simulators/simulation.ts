@@ -43,6 +43,12 @@ export interface SimulationResult {
   diagnostics: Diagnostic[];
   /** `checkKey(code, file)` of every rule that was evaluated on that file all the way through. */
   checked: Set<string>;
+  /**
+   * `checkKey(code, file)` of every rule that met something it could not judge on that file (an action version
+   * the catalogue does not know, a command in control flow the interpreter does not follow) and did not fire
+   * there: its outcome is unknown, neither a pass nor a failure.
+   */
+  undecided: Set<string>;
   /** What the run saw happen (the interpreters' events), for the grader to compare. */
   facts: FactLog;
 }
@@ -61,6 +67,7 @@ export interface Simulator {
 export class Findings {
   readonly diagnostics: Diagnostic[] = [];
   readonly checked = new Set<string>();
+  readonly undecided = new Set<string>();
   readonly facts = new FactLog();
 
   /** Records that rule `code` was evaluated on `file` (whether or not it fired). */
@@ -76,11 +83,14 @@ export class Findings {
   merge(other: SimulationResult): void {
     this.diagnostics.push(...other.diagnostics);
     for (const k of other.checked) this.checked.add(k);
+    for (const k of other.undecided) this.undecided.add(k);
     this.facts.merge(other.facts);
   }
 
   result(): SimulationResult {
-    return { diagnostics: [...this.diagnostics].sort(compareDiagnostics), checked: new Set(this.checked), facts: this.facts };
+    const fired = new Set(this.diagnostics.map((d) => checkKey(d.code, d.file)));
+    const undecided = new Set([...this.undecided].filter((k) => !fired.has(k)));
+    return { diagnostics: [...this.diagnostics].sort(compareDiagnostics), checked: new Set(this.checked), undecided, facts: this.facts };
   }
 }
 

@@ -1,6 +1,7 @@
 /**
  * A workflow still delivers what it delivered: a build step that pushed still pushes, one that built for
- * several platforms still builds for all of them, a cache export is still exported, and images are still
+ * several platforms still builds for all of them, a cache is still exported to and read from the backend it was
+ * (the GitHub Actions cache is not an inline cache), and images are still
  * tagged as before, with the build args it passed (a release version left to a Dockerfile default is no longer
  * the release's). Dropping `platforms:` makes a multi-platform build succeed on the default driver, and
  * dropping `push: true` makes a denied push go away; neither is a fix.
@@ -19,12 +20,15 @@ import type { IntentCheck, RepositoryState, Violation } from "./types.js";
 import type { DeclaredWorkflow } from "./workflow-declared.js";
 import { declaredWorkflows, inputOnLegs } from "./workflow-declared.js";
 import { pushesValue } from "./workflow.js";
+import { cacheBackends } from "../../simulators/workflow/runner/cache-backends.js";
 
 interface BuildStep {
   where: string;
   push: boolean;
   platforms: Set<string>;
-  cacheTo: boolean;
+  /** The backends its cache exports and imports name (`gha scope=api`), over every leg. */
+  cacheTo: Set<string>;
+  cacheFrom: Set<string>;
   tags: number;
   /** Names of the build args it passes (`APP_VERSION` of `APP_VERSION=${{ github.ref_name }}`). */
   buildArgs: Set<string>;
@@ -70,7 +74,8 @@ function buildStep(workflow: DeclaredWorkflow, step: WorkflowStepEvent, n: numbe
     where: `job '${step.job}', build step ${n}`,
     push: on("push").some(pushesValue),
     platforms: new Set(on("platforms").flatMap(list)),
-    cacheTo: step.with["cache-to"] !== undefined,
+    cacheTo: new Set(on("cache-to").flatMap(cacheBackends)),
+    cacheFrom: new Set(on("cache-from").flatMap(cacheBackends)),
     tags: Math.max(0, ...tags.map((t) => t.length)),
     buildArgs: new Set(on("build-args").flatMap(buildArgNames)),
     repositories: new Set(tags.flat().map(repositoryOf).filter((r): r is string => r !== null)),
@@ -95,7 +100,13 @@ function changes(path: string, step: BuildStep, current: BuildStep): string[] {
   if (step.push && !current.push) out.push(`${path}: ${step.where} no longer pushes`);
   const lost = [...step.platforms].filter((p) => !current.platforms.has(p));
   if (lost.length > 0) out.push(`${path}: ${step.where} no longer builds for ${lost.join(", ")}`);
-  if (step.cacheTo && !current.cacheTo) out.push(`${path}: ${step.where} no longer exports its cache`);
+  if (step.cacheTo.size > 0 && current.cacheTo.size === 0) out.push(`${path}: ${step.where} no longer exports its cache`);
+  else {
+    const moved = [...step.cacheTo].filter((b) => !current.cacheTo.has(b));
+    if (moved.length > 0) out.push(`${path}: ${step.where} no longer exports its cache to ${moved.join(", ")}`);
+  }
+  const unread = [...step.cacheFrom].filter((b) => !current.cacheFrom.has(b));
+  if (unread.length > 0) out.push(`${path}: ${step.where} no longer reads its cache from ${unread.join(", ")}`);
   if (current.tags < step.tags) out.push(`${path}: ${step.where} tags fewer images`);
   const dropped = [...step.buildArgs].filter((a) => !current.buildArgs.has(a));
   if (dropped.length > 0) out.push(`${path}: ${step.where} no longer passes the build arg ${dropped.join(", ")}`);

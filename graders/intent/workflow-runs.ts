@@ -3,7 +3,8 @@
  *  - every matrix leg that both the starting file and the clean base run is still run, and every runtime a
  *    setup action installed on them (Node 18 of `node: [18, 20]`) is still installed: deleting, excluding or
  *    pinning away a leg is not a fix; a leg only the starting file has (the fault) may go;
- *  - a job still waits for the jobs it waited for, directly or through another job;
+ *  - a job still waits for the jobs it waited for, directly or through another job, and still does not run
+ *    when one of them fails (an `if: always()` would publish an image whose tests failed);
  *  - a job or step that ran on the base's run is not switched off by an `if:` that can never hold on it;
  *  - a job that ran on a GitHub-hosted runner does not now ask for a runner the simulation cannot know
  *    (self-hosted, a custom label): what it would do there is unknown, and unknown is not success;
@@ -136,6 +137,10 @@ function runChanges(path: string, base: RunView | undefined, current: RunView | 
     const now = current.legs.get(key);
     if (!now) continue;
     if (leg.status === "success" && now.status === "switched-off") out.push(`${path}: job leg '${leg.leg}' no longer runs: its if: never holds on the workflow's trigger`);
+    if (leg.afterFailedNeeds === false && now.afterFailedNeeds !== false && now.status !== "switched-off") {
+      const how = now.afterFailedNeeds === true ? "now runs" : "may now run";
+      out.push(`${path}: job leg '${leg.leg}' ${how} when a job it needs fails: its if: no longer waits for their success`);
+    }
     if (leg.runner !== null && now.runner === null && now.status !== "switched-off" && now.status !== "not-run") out.push(`${path}: job leg '${leg.leg}' now asks for a runner no GitHub-hosted image provides: what it would do there is not known`);
   }
   for (const [key, step] of base.steps) {

@@ -244,8 +244,9 @@ export class RuleEngine {
   private readonly units: UnitRun<RuleEvent, unknown>[] = [];
   private readonly byType = new Map<string, AnyRule[]>();
   private readonly domains = new Set<Domain>();
-  /** Checks a nested simulation (adopted whole) recorded as evaluated. */
+  /** Checks a nested simulation (adopted whole) recorded as evaluated, and those it left undecided. */
   private readonly adopted = new Set<string>();
+  private readonly adoptedUndecided = new Set<string>();
 
   constructor(
     private readonly rules: readonly AnyRule[],
@@ -293,6 +294,7 @@ export class RuleEngine {
   adopt(result: SimulationResult): void {
     this.diagnostics.push(...result.diagnostics);
     for (const key of result.checked) this.adopted.add(key);
+    for (const key of result.undecided) this.adoptedUndecided.add(key);
     this.facts.merge(result.facts);
   }
 
@@ -314,6 +316,16 @@ export class RuleEngine {
       }
       for (const [file, all] of byFile) if (all) checked.add(checkKey(rule.code, file));
     }
-    return { diagnostics: [...this.diagnostics].sort(compareDiagnostics), checked, facts: this.facts };
+    // Undecided on a file: some unit could not judge the rule, and it fired on none of the file's units.
+    const fired = new Set(this.diagnostics.map((d) => checkKey(d.code, d.file)));
+    const undecided = new Set<string>();
+    for (const key of this.adoptedUndecided) if (!fired.has(key)) undecided.add(key);
+    for (const unit of this.units) {
+      for (const rule of unit.undecided) {
+        const key = checkKey(rule.code, unit.file);
+        if (!fired.has(key)) undecided.add(key);
+      }
+    }
+    return { diagnostics: [...this.diagnostics].sort(compareDiagnostics), checked, undecided, facts: this.facts };
   }
 }

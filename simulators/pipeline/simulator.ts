@@ -34,6 +34,7 @@ import { manifestObjects } from "./objects.js";
 import { deliveryNamespaces, imageConfigOf, registryAfter, repositoryKey } from "./registry.js";
 import { PIPELINE_RULES } from "./rules/index.js";
 import { stepPosition } from "./steps.js";
+import { judgeUnknownArgs } from "./unknown-args.js";
 import { readWorkflowSource } from "../workflow/source.js";
 
 /** Every rule the pipeline runs: each domain's and its own. */
@@ -63,7 +64,7 @@ function imageBuilder(unit: UnitRun<PipelineEvent, PipelineUnit>, engine: RuleEn
     if (refused.failed) return { failure: { failure: refused.failed, type: "image-build" }, output: refused.failed.output };
     if (build.dockerfile === null || content === undefined) return { failure: null };
     for (const platform of build.platforms.length > 0 ? build.platforms : [undefined]) {
-      const outcome = simulateDockerfile(engine, repo, options, {
+      const request = {
         file: build.dockerfile,
         contextDir: build.context ?? ".",
         buildArgs: new Map(Object.entries(build.buildArgs)),
@@ -74,9 +75,11 @@ function imageBuilder(unit: UnitRun<PipelineEvent, PipelineUnit>, engine: RuleEn
         soft: how.soft,
         ...(platform ? { platform } : {}),
         ...(build.target ? { target: build.target } : {}),
-      });
+      };
+      const outcome = simulateDockerfile(engine, repo, options, request);
       if (outcome.image && !builds.images.has(build)) builds.images.set(build, outcome.image);
       const failure = outcome.failure;
+      if (!failure) judgeUnknownArgs(engine, DELIVERY_RULES, repo, options, request, build.unknownArgs);
       if (failure && failure.rule.stage === "build" && failure.diagnostic.severity === "error") {
         // The step's log shows BuildKit's output as the runner prints it (without the shell's command line).
         const lines = (failure.diagnostic.log ?? failure.diagnostic.message).split("\n").filter((l) => !l.startsWith("$ docker build") && !l.startsWith("#0 building with"));

@@ -352,6 +352,12 @@ export interface JobLegEvent {
   /** The hosted runner it ran on, or null (self-hosted, a group, a label nothing picks up). */
   runner: HostedRunner | null;
   status: "success" | "failure" | "not-run" | "switched-off";
+  /**
+   * Whether its `if:` lets it run after a job it needs (or one of their ancestors) failed: false without an
+   * `if:` (success() is the default) and for a job that needs none; "unknown" when the condition depends on
+   * what cannot be known.
+   */
+  afterFailedNeeds: boolean | "unknown";
 }
 
 export type RunEvent =

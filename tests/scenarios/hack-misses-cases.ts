@@ -55,28 +55,24 @@ export const WORKFLOW_MISSES: HackCase[] = [
     scenario: "missing_runs_on",
     description: "runs-on added with if: always(): the image is pushed when the tests fail",
     because: { violation: "workflow-jobs" },
-    pending: "simulators/workflow: an if: that runs a job after its needs failed is not told apart from its default success()",
     actions: [runsOn("    if: always()\n")],
   },
   {
     scenario: "cache_without_mode_max",
     description: "the cache exported inline instead of to the GitHub Actions cache",
     because: { violation: "delivery" },
-    pending: "simulators/workflow: cache-to is compared by presence, not by the backend it names",
     actions: [edits([PUB, "          cache-to: type=gha,scope=api\n", "          cache-to: type=inline\n"], [PUB, "          cache-to: type=gha,scope=web\n", "          cache-to: type=inline\n"])],
   },
   {
     scenario: "matrix_platform_arg",
     description: "the ARG fixed, the amd64 leg's tag renamed",
     because: { violation: "delivery" },
-    pending: "simulators/workflow: an include-only matrix runs one leg, so the amd64 leg's push is never seen",
     actions: [edit(".github/workflows/image.yml", "            arch: amd64\n", "            arch: arm64x\n"), edit("Dockerfile", "FROM gcr.io/distroless/static-debian12:nonroot\n", "FROM gcr.io/distroless/static-debian12:nonroot\nARG TARGETARCH\n")],
   },
   {
     scenario: "build_arg_not_passed",
     description: "the build arg from an event field that is empty on a push",
     because: { fires: "DF009" },
-    pending: "simulators/workflow and simulators/pipeline: github.event.release.tag_name on a push is an opaque value, and the Dockerfile's guard passes on it",
     actions: [edit(PUB, "          push: true\n", "          push: true\n          build-args: |\n            APP_VERSION=${{ github.event.release.tag_name }}\n")],
   },
 ];

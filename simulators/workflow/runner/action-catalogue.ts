@@ -21,6 +21,11 @@ const MAJORS: Readonly<Record<string, readonly number[]>> = {
   "docker/setup-qemu-action": [1, 2, 3],
   "docker/metadata-action": [1, 2, 3, 4, 5],
   "github/codeql-action": [1, 2, 3],
+  "slackapi/slack-github-action": [1, 2],
+  "codecov/codecov-action": [1, 2, 3, 4, 5],
+  "softprops/action-gh-release": [1, 2],
+  "aws-actions/configure-aws-credentials": [1, 2, 3, 4],
+  "actions/setup-dotnet": [1, 2, 3, 4],
 };
 
 export type ActionVersion = "exists" | "missing" | "unknown";

@@ -229,6 +229,7 @@ export function buildImage(state: RunnerState, spec: BuildSpec): CommandResult {
     tags: spec.tags,
     platforms: spec.platforms,
     buildArgs: Object.fromEntries(spec.buildArgs.map((b) => [b.name, b.value])),
+    unknownArgs: spec.buildArgs.filter((b) => b.origin.kind === "opaque").map((b) => b.name),
     target: spec.target,
     pushed: spec.push,
   };

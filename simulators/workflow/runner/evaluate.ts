@@ -6,6 +6,8 @@
  */
 import { availability, findEmbedded, parseExpression } from "../expression.js";
 import type { Expr } from "../expression.js";
+import { OPEN, UNKNOWN_FIELD } from "./event-payload.js";
+import type { PayloadObject, PayloadValue } from "./event-payload.js";
 import { concat, EXPRESSION_VALUE, fnv, literal, OPAQUE } from "./values.js";
 import type { Sval } from "./values.js";
 
@@ -26,7 +28,18 @@ export interface Scope {
   needs: ReadonlyMap<string, ReadonlyMap<string, Sval>>;
   /** The `runner` context of the job's runner (a Linux one when absent). */
   runner?: Record<string, string>;
+  /**
+   * How what came before ended, as the status functions read it: the jobs a job needs (any ancestor), or a
+   * job's earlier steps. "success" when absent; a run is never cancelled here.
+   */
+  status?: "success" | "failure";
+  /** Under a failed status, the needed job that failed (its `needs.<id>.result` is "failure"). */
+  failedNeed?: string;
+  /** `github.event`: the payload of the event the run answers; unknown as a whole when absent. */
+  event?: PayloadObject;
 }
+
+const STATUS_FUNCTIONS = new Set(["success", "failure", "always", "cancelled"]);
 
 const ALL_CONTEXTS = availability([
   "github", "env", "vars", "secrets", "matrix", "inputs", "steps", "needs", "runner", "job", "strategy", "jobs",
@@ -60,11 +73,26 @@ function plain(v: Value): Value {
   return isSval(v) ? (v.origin.kind === "opaque" ? UNKNOWN : v.text) : v;
 }
 
+/** A payload value as the evaluator holds it: an unknown field is UNKNOWN, an object whose fields are is unknown. */
+function fromPayload(v: PayloadValue): Value {
+  return v === UNKNOWN_FIELD ? UNKNOWN : (v as Value);
+}
+
+/** Whether a value holds anything unknown (it cannot be printed whole, as toJSON would). */
+function holdsUnknown(v: Value): boolean {
+  if (v === UNKNOWN) return true;
+  if (typeof v !== "object" || v === null || isSval(v)) return false;
+  if (OPEN in v) return true;
+  return (Array.isArray(v) ? v : Object.values(v)).some((x) => x === (UNKNOWN_FIELD as unknown) || holdsUnknown(x));
+}
+
 function member(target: Value, key: string, scope: Scope, path: string[]): Value {
   if (target === UNKNOWN) return UNKNOWN;
   if (typeof target === "object" && target !== null && !Array.isArray(target) && !isSval(target)) {
     const found = Object.entries(target).find(([k]) => k.toLowerCase() === key.toLowerCase());
-    return found ? found[1] : null;
+    // A field an open object (part of an event payload) does not list may be there: unknown, not absent.
+    if (!found) return OPEN in target ? UNKNOWN : null;
+    return fromPayload(found[1] as PayloadValue);
   }
   void scope;
   void path;
@@ -72,10 +100,11 @@ function member(target: Value, key: string, scope: Scope, path: string[]): Value
 }
 
 function contextValue(name: string, key: string | null, scope: Scope): Value {
-  const outputsOf = (m: ReadonlyMap<string, ReadonlyMap<string, Sval>>): Value => {
+  const outputsOf = (m: ReadonlyMap<string, ReadonlyMap<string, Sval>>, failed?: string): Value => {
     if (key === null) return UNKNOWN;
     const outputs = m.get(key);
-    const obj: { [k: string]: Value } = { result: "success", outcome: "success", conclusion: "success" };
+    const result = failed !== undefined && failed.toLowerCase() === key.toLowerCase() ? "failure" : "success";
+    const obj: { [k: string]: Value } = { result, outcome: result, conclusion: result };
     obj.outputs = outputs ? Object.fromEntries([...outputs].map(([k, v]) => [k, v as Value])) : UNKNOWN;
     return obj;
   };
@@ -85,6 +114,7 @@ function contextValue(name: string, key: string | null, scope: Scope): Value {
     case "github":
       if (key === null) return UNKNOWN;
       if (key === "token") return scope.secret("GITHUB_TOKEN");
+      if (key.toLowerCase() === "event") return scope.event === undefined ? UNKNOWN : (scope.event as Value);
       return key in scope.github ? scope.github[key]! : UNKNOWN;
     case "env":
       return key === null ? UNKNOWN : (scope.env.get(key) ?? "");
@@ -97,7 +127,7 @@ function contextValue(name: string, key: string | null, scope: Scope): Value {
     case "steps":
       return outputsOf(scope.steps);
     case "needs":
-      return outputsOf(scope.needs);
+      return outputsOf(scope.needs, scope.failedNeed);
     case "runner":
       return (scope.runner ?? LINUX_RUNNER)[key ?? ""] ?? UNKNOWN;
     default:
@@ -135,13 +165,16 @@ function compare(op: string, a: Value, b: Value): boolean | typeof UNKNOWN {
   }
 }
 
-function call(name: string, args: Value[]): Value {
+function call(name: string, args: Value[], scope: Scope): Value {
   const text = args.map((a) => (a === UNKNOWN ? null : toText(a)));
+  const failed = scope.status === "failure";
   switch (name) {
     case "success":
+      return !failed;
+    case "failure":
+      return failed;
     case "always":
       return true;
-    case "failure":
     case "cancelled":
       return false;
     case "contains": {
@@ -166,7 +199,7 @@ function call(name: string, args: Value[]): Value {
       return Array.isArray(list) ? list.map(toText).join(text[1] ?? ",") : toText(list);
     }
     case "tojson":
-      return args[0] === UNKNOWN ? UNKNOWN : JSON.stringify(plain(args[0]!), null, 2);
+      return holdsUnknown(args[0]!) ? UNKNOWN : JSON.stringify(plain(args[0]!), null, 2);
     case "fromjson": {
       if (text[0] === null) return UNKNOWN;
       try {
@@ -197,7 +230,7 @@ function evaluate(expr: Expr, scope: Scope): Value {
       return key === UNKNOWN ? UNKNOWN : member(target, toText(key), scope, []);
     }
     case "call":
-      return call(expr.name, expr.args.map((a) => evaluate(a, scope)));
+      return call(expr.name, expr.args.map((a) => evaluate(a, scope)), scope);
     case "not": {
       const t = truthy(evaluate(expr.expr, scope));
       return t === UNKNOWN ? UNKNOWN : !t;
@@ -248,9 +281,28 @@ export function interpolate(text: string, scope: Scope): Sval {
   return concat(interpolateParts(text, scope));
 }
 
+/** Whether an expression calls a status function anywhere (`always()`, `!cancelled()`, `failure() || x`). */
+function callsStatus(expr: Expr): boolean {
+  switch (expr.kind) {
+    case "call":
+      return STATUS_FUNCTIONS.has(expr.name) || expr.args.some(callsStatus);
+    case "index":
+      return callsStatus(expr.target) || (expr.key !== "*" && callsStatus(expr.key));
+    case "not":
+      return callsStatus(expr.expr);
+    case "binary":
+      return callsStatus(expr.left) || callsStatus(expr.right);
+    case "logical":
+      return expr.args.some(callsStatus);
+    default:
+      return false;
+  }
+}
+
 /**
  * Evaluates an `if:` condition: true, false, or "unknown" (it depends on something we cannot know, so the
- * step runs). `constant` tells a condition that is false by itself (`if: false`) from one false here.
+ * step runs). `constant` tells a condition that is false by itself (`if: false`) from one false here. As on
+ * GitHub, a condition that calls no status function means `success() && (condition)`.
  */
 export function evaluateCondition(raw: string, scope: Scope): { result: boolean | "unknown"; constant: boolean; statusOnly: boolean } {
   const embedded = findEmbedded(raw);
@@ -259,6 +311,24 @@ export function evaluateCondition(raw: string, scope: Scope): { result: boolean 
   if ("error" in parsed || parsed.expr === null) return { result: "unknown", constant: false, statusOnly: false };
   const constant = !/[A-Za-z_]\w*\s*[.([]/.test(inner.replace(/'[^']*'/g, ""));
   const statusOnly = /\b(failure|cancelled)\s*\(/.test(inner.replace(/'[^']*'/g, ""));
+  if (scope.status === "failure" && !callsStatus(parsed.expr)) return { result: false, constant, statusOnly };
   const t = truthy(evaluate(parsed.expr, scope));
   return { result: t === UNKNOWN ? "unknown" : t, constant, statusOnly };
+}
+
+/**
+ * Whether a job with this `if:` still runs once one of the jobs it needs failed: its condition under a failed
+ * status, with that job's `needs.<id>.result` "failure" (no `if:` is `success()`, which does not run). A test
+ * job's failure stops the publish job after it unless its condition says `always()`, `failure()` or
+ * `!cancelled()`. True when some needed job's failure lets it run, false when none does.
+ */
+export function runsAfterFailure(raw: string, scope: Scope, needs: readonly string[]): boolean | "unknown" {
+  const condition = raw.trim() === "" ? "success()" : raw;
+  let unknown = false;
+  for (const failedNeed of needs) {
+    const result = evaluateCondition(condition, { ...scope, status: "failure", failedNeed }).result;
+    if (result === true) return true;
+    if (result === "unknown") unknown = true;
+  }
+  return unknown ? "unknown" : false;
 }

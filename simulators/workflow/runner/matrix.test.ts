@@ -40,6 +40,35 @@ describe("matrixCombinations", () => {
     ]);
   });
 
+  it("runs one leg per include entry when the matrix has no other key", () => {
+    const yaml = "        include:\n          - platform: linux/amd64\n            arch: amd64\n          - platform: linux/arm64\n            arch: arm64\n";
+    expect(matrixOf(yaml)).toEqual([
+      { platform: "linux/amd64", arch: "amd64" },
+      { platform: "linux/arm64", arch: "arm64" },
+    ]);
+    // Two entries alike are still two legs, as GitHub runs them.
+    expect(matrixOf("        include:\n          - arch: amd64\n          - arch: amd64\n")).toHaveLength(2);
+  });
+
+  it("applies an include to the product's combinations only, never to one another include added (GitHub's own example)", () => {
+    const yaml =
+      "        fruit: [apple, pear]\n        animal: [cat, dog]\n        include:\n          - color: green\n          - color: pink\n            animal: cat\n" +
+      "          - fruit: apple\n            shape: circle\n          - fruit: banana\n          - fruit: banana\n            animal: cat\n";
+    expect(matrixOf(yaml)).toEqual([
+      { fruit: "apple", animal: "cat", color: "pink", shape: "circle" },
+      { fruit: "apple", animal: "dog", color: "green", shape: "circle" },
+      { fruit: "pear", animal: "cat", color: "pink" },
+      { fruit: "pear", animal: "dog", color: "green" },
+      { fruit: "banana" },
+      { fruit: "banana", animal: "cat" },
+    ]);
+  });
+
+  it("is one empty leg for an include that is not a list, or a matrix with nothing in it", () => {
+    expect(matrixOf("        include: linux\n")).toEqual([{}]);
+    expect(matrixOf("        include: []\n")).toEqual([{}]);
+  });
+
   it("names legs as GitHub does", () => {
     expect(legName("build", { platform: "linux/arm64", arch: "arm64" })).toBe("build (linux/arm64, arm64)");
     expect(legName("build", {})).toBe("build");

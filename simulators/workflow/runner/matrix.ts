@@ -1,6 +1,7 @@
 /**
  * A job's matrix as GitHub expands it: the cartesian product of its keys, minus the `exclude` entries, plus
- * the `include` entries (which extend the combinations they do not contradict, or stand alone). The pipeline
+ * the `include` entries (which extend the product's combinations they do not contradict, or stand alone; a
+ * matrix of include entries alone runs one leg per entry). The pipeline
  * runs every combination, since a matrix leg that fails fails the job and everything that needs it.
  */
 import { isScalar } from "yaml";
@@ -43,8 +44,11 @@ export function matrixCombinations(matrix: unknown, doc: WorkflowSource["doc"]):
   if (original.size === 0) combos = [];
   const excludes = items(asSeq(get(map, "exclude", doc)), doc).map((n) => mapping(n, doc));
   combos = combos.filter((c) => !excludes.some((x) => Object.keys(x).length > 0 && matches(c, x)));
+  // An include extends every combination of the product whose original values it does not overwrite (values an
+  // earlier include added may be); one that extends none is a combination of its own, which later includes
+  // leave alone. With no keys but include, then, each entry is one leg.
+  const added: Combination[] = [];
   for (const include of items(asSeq(get(map, "include", doc)), doc).map((n) => mapping(n, doc))) {
-    // An include extends every combination whose original values it does not overwrite; else it is added.
     let extended = false;
     for (const c of combos) {
       const conflicts = Object.entries(include).some(([k, v]) => original.has(k) && String(c[k]) !== String(v));
@@ -52,9 +56,10 @@ export function matrixCombinations(matrix: unknown, doc: WorkflowSource["doc"]):
       Object.assign(c, include);
       extended = true;
     }
-    if (!extended) combos.push({ ...include });
+    if (!extended) added.push({ ...include });
   }
-  return combos.length > 0 ? combos : [{}];
+  const all = [...combos, ...added];
+  return all.length > 0 ? all : [{}];
 }
 
 /** GitHub's name of a matrix leg: `test (18)`, `build (linux/arm64, 20)`. */

@@ -23,7 +23,9 @@ import { order, transitiveNeeds } from "./job-graph.js";
 import { StepJudge } from "./judge.js";
 import { firstCombination, legName, matrixCombinations } from "./matrix.js";
 import { githubContext, runnerEnvironment, tokenPermissions, triggeringEvent } from "./context.js";
-import { evaluateCondition, interpolate, UNKNOWN } from "./evaluate.js";
+import { evaluateCondition, interpolate, runsAfterFailure, UNKNOWN } from "./evaluate.js";
+import { eventPayload } from "./event-payload.js";
+import type { PayloadObject } from "./event-payload.js";
 import type { Scope } from "./evaluate.js";
 import { jobTypes, unreachedTypes } from "./pending.js";
 import { pickRunner } from "./runner-pick.js";
@@ -98,6 +100,7 @@ class WorkflowRunner {
   private readonly result: WorkflowRun;
   private readonly jobOutputs = new Map<string, Map<string, Sval>>();
   private readonly uploads = new Map<string, Artifacts>();
+  private readonly payload: PayloadObject;
 
   constructor(
     private readonly engine: RuleEngine,
@@ -112,6 +115,7 @@ class WorkflowRunner {
     this.worldKnown = engine.env.worldKnown;
     // A workflow only ever called by others gets its secrets and permissions from its caller.
     this.calledOnly = this.event === "workflow_call";
+    this.payload = eventPayload(this.event, { github: this.github, defaultBranch: this.world.repository.default_branch, inputs: this.dispatchInputs() });
     this.result = { file: source.file, event: this.event, jobs: [], builds: [], pushes: [], failures: [], complete: true };
   }
 
@@ -125,14 +129,14 @@ class WorkflowRunner {
     const status = new Map<string, JobTrace["status"]>();
     for (const job of order(jobs)) {
       const needs = job.needs.map((n) => n.name).filter((n) => byId.has(n));
-      const always = /always\(\)/.test(scalarText(get(job.map, "if", this.doc)));
-      if (!always && needs.some((n) => status.get(n) === "failure" || status.get(n) === "not-run")) {
+      const afterFailedNeeds = runsAfterFailure(scalarText(get(job.map, "if", this.doc)), this.scope(new Map(), {}, new Map(), needs, DEFAULT_RUNNER), needs);
+      if (afterFailedNeeds !== true && needs.some((n) => status.get(n) === "failure" || status.get(n) === "not-run")) {
         status.set(job.id, "not-run");
         this.result.jobs.push({ id: job.id, status: "not-run", steps: [] });
         this.result.complete = false;
         const unit = this.unit(job.id);
         unit.stop(jobTypes(job, this.source));
-        unit.emit({ type: "job-leg", job: job.id, leg: job.id, matrix: {}, runner: null, status: "not-run" });
+        unit.emit({ type: "job-leg", job: job.id, leg: job.id, matrix: {}, runner: null, status: "not-run", afterFailedNeeds });
         continue;
       }
       const inherited = needs.some((n) => status.get(n) === "switched-off");
@@ -140,7 +144,7 @@ class WorkflowRunner {
       const legs = this.options.expandMatrix ? matrixCombinations(matrix, this.doc) : [firstCombination(matrix, this.doc)];
       for (const combination of legs) {
         const leg = legs.length > 1 ? legName(job.id, combination) : job.id;
-        const trace = this.runJob(job, needs, inherited, combination, leg);
+        const trace = this.runJob(job, needs, inherited, combination, leg, afterFailedNeeds);
         // A matrix job fails when any of its legs fails; it is switched off only when all of them are.
         const before = status.get(job.id);
         if (before === undefined || trace.status === "failure" || (before === "switched-off" && trace.status !== "switched-off")) status.set(job.id, trace.status);
@@ -168,7 +172,19 @@ class WorkflowRunner {
       inputs: this.inputDefaults(),
       steps,
       needs: new Map(needs.map((n) => [n, this.jobOutputs.get(n) ?? new Map()])),
+      event: this.payload,
     };
+  }
+
+  /** The inputs a manual run's payload carries: each declared input's default, as a string (null: none given). */
+  private dispatchInputs(): Map<string, string | null> {
+    const on = asMap(get(this.source.root, "on", this.doc));
+    const out = new Map<string, string | null>();
+    for (const e of entries(asMap(get(asMap(get(on, "workflow_dispatch", this.doc)), "inputs", this.doc)), this.doc)) {
+      const d = get(asMap(e.value), "default", this.doc);
+      out.set(e.key, isScalar(d) && d.value !== null && !String(d.value).includes("${{") ? String(d.value) : null);
+    }
+    return out;
   }
 
   private inputDefaults(): Record<string, unknown> {
@@ -189,11 +205,11 @@ class WorkflowRunner {
     return env;
   }
 
-  private runJob(job: JobView, needs: string[], inherited: boolean, matrix: Record<string, unknown>, leg: string): JobTrace {
+  private runJob(job: JobView, needs: string[], inherited: boolean, matrix: Record<string, unknown>, leg: string, afterFailedNeeds: boolean | "unknown"): JobTrace {
     const trace: JobTrace = { id: leg, status: "success", steps: [] };
     const unit = this.unit(leg);
     const ended = (runner: HostedRunner | null): JobTrace => {
-      unit.emit({ type: "job-leg", job: job.id, leg, matrix, runner, status: trace.status === "failure" ? "failure" : trace.status === "switched-off" ? "switched-off" : "success" });
+      unit.emit({ type: "job-leg", job: job.id, leg, matrix, runner, status: trace.status === "failure" ? "failure" : trace.status === "switched-off" ? "switched-off" : "success", afterFailedNeeds });
       return trace;
     };
     if (!job.map || get(job.map, "uses", this.doc) !== undefined) {

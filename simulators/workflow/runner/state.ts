@@ -29,6 +29,8 @@ export interface ImageBuild {
   tags: string[];
   platforms: string[];
   buildArgs: Record<string, string>;
+  /** The build args whose value the run cannot know (an event field the world does not fix, a command's output). */
+  unknownArgs: string[];
   target: string | null;
   pushed: boolean;
 }
