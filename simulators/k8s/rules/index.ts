@@ -15,6 +15,7 @@ import { ingressBackend } from "./ingress-backend.js";
 import { ingressClass } from "./ingress-class.js";
 import { networkPolicyBlocks } from "./network-policy-blocks.js";
 import { serviceNoEndpoints } from "./service-no-endpoints.js";
+import { servicePortsRequired } from "./service-ports-required.js";
 import { serviceTargetPort } from "./service-target-port.js";
 import { fieldType } from "./field-type.js";
 import { generateName } from "./generate-name.js";
@@ -61,4 +62,5 @@ export const K8S_RULES = [
   ingressBackend,
   ingressClass,
   networkPolicyBlocks,
+  servicePortsRequired,
 ] as const satisfies readonly K8sRule[];
