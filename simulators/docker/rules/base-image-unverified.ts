@@ -17,8 +17,9 @@ export const baseImageUnverified = dockerRule({
   phase: "parse",
   on: {
     dockerfile(e, ctx) {
-      // A scenario's registry is complete: an unlisted tag there is DF003's, and nothing is this rule's to judge.
-      if (ctx.worldKnown) return ctx.undecided();
+      // A scenario's registry is complete: an unlisted tag there is DF003's, so this rule has nothing to report
+      // (a verdict, not an unknown: a Dockerfile a fix moves or adds is judged like any other).
+      if (ctx.worldKnown) return;
       for (const stage of e.parsed.stages) {
         const ref = baseReference(e.parsed, stage, e.globalArgs);
         if (ref.kind !== "image") continue;
