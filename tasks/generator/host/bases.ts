@@ -41,16 +41,16 @@ interface Pools {
 /** Each train pool starts with the base as written. */
 const POOLS: Record<"train" | "test", Pools> = {
   train: {
-    hostnames: { "web-01": ["web-01", "web-02", "shop-web-03"], "api-01": ["api-01", "api-02", "shop-app-03"] },
-    ports: [8000, 8001, 8010],
-    operators: ["alice", "bram", "chen"],
-    domains: ["shop.example.com", "store.example.com", "shop.example.net"],
+    hostnames: { "web-01": ["web-01", "web-02", "web-03", "shop-web-04", "www-01"], "api-01": ["api-01", "api-02", "api-03", "shop-app-04", "app-01"] },
+    ports: [8000, 8001, 8010, 8020, 8050],
+    operators: ["alice", "bram", "chen", "ines", "jonas"],
+    domains: ["shop.example.com", "store.example.com", "shop.example.net", "tienda.example.com", "shop.example.co.uk"],
   },
   test: {
-    hostnames: { "web-01": ["edge-web-7", "www-prod-4"], "api-01": ["api-eu-9", "app-prod-2"] },
-    ports: [8100, 8181, 9000],
-    operators: ["dana", "emeka", "farah"],
-    domains: ["market.example.org", "buy.example.io"],
+    hostnames: { "web-01": ["edge-web-7", "www-prod-4", "fe-eu-2"], "api-01": ["api-eu-9", "app-prod-2", "be-us-5"] },
+    ports: [8100, 8181, 9000, 9090],
+    operators: ["dana", "emeka", "farah", "gwen"],
+    domains: ["market.example.org", "buy.example.io", "shop.example.dev"],
   },
 };
 
@@ -58,9 +58,12 @@ const FULL_NAMES: Record<string, string> = {
   alice: "Alice Ng",
   bram: "Bram Visser",
   chen: "Chen Wei",
+  ines: "Ines Duarte",
+  jonas: "Jonas Berg",
   dana: "Dana Cole",
   emeka: "Emeka Obi",
   farah: "Farah Haddad",
+  gwen: "Gwen Price",
 };
 
 export const HOST_BASE_IDS: readonly HostBaseId[] = ["web-01", "api-01"];
@@ -124,10 +127,4 @@ export function hostBase(id: HostBaseId, variant: HostVariant = AS_WRITTEN[id]):
   if (booted.size >= BOOTED_LIMIT) booted.delete(booted.keys().next().value!);
   booted.set(key, base);
   return base;
-}
-
-/** The variant's choices in one line, for a scenario's title and description. */
-export function describeVariant(base: HostGeneratorBase): string {
-  const v = base.variant;
-  return `hostname=${v.hostname} port=${v.port} operator=${v.operator} domain=${v.domain}`;
 }
