@@ -21,6 +21,7 @@ import { applyHostFaults, HOST_DIFFICULTY } from "../../tasks/generator/host/com
 import { HOST_INJECTORS } from "../../tasks/generator/host/injectors/index.js";
 import { Rng } from "../../tasks/generator/rng.js";
 import { GENERATED_DIFFICULTIES } from "../../tasks/generator/task.js";
+import { post, testApp } from "../server/helpers.js";
 
 const world = WorldSchema.parse({});
 const errorsOf = (files: Parameters<typeof repositoryFrom>[0]) => simulateHost(repositoryFrom(files), world).diagnostics.filter((d) => d.severity === "error");
@@ -140,5 +141,31 @@ describe("the generated_host task", () => {
     expect(() => chooseScenario(catalog, { task_id: "host_incidents", difficulty: "easy" }, 1)).toThrow(ResetError);
     expect(catalog.scenario("gen-host:train:nightmare:1")).toBeUndefined();
     expect(chooseScenario(catalog, { task_id: "generated", difficulty: "easy" }, 2).id).toBe("gen:train:easy:2");
+  });
+});
+
+describe("a generated host episode over REST", () => {
+  it("resets by task_id generated_host, plays the oracle over /step, and /grader replays it to the same score", async () => {
+    const app = testApp();
+    const reset = await post(app, "/reset", { task_id: "generated_host", seed: 4, difficulty: "easy", split: "test" });
+    expect(reset.status).toBe(200);
+    expect(reset.body.observation).toMatchObject({ task_id: "generated_host", scenario_id: "gen-host:test:easy:4", difficulty: "easy", issues_fixed: 0 });
+    expect(reset.body.observation.error_message).toMatch(/alerts? firing/);
+    expect(Object.keys(reset.body.observation.files).some((p: string) => p.startsWith(".breakfix"))).toBe(false);
+    const oracle = generateHostScenario({ split: "test", difficulty: "easy", seed: 4 }).solution;
+    let last;
+    for (const action of oracle) last = await post(app, "/step", { action });
+    // The episode ends once every issue is fixed.
+    expect(last!.body.observation.last_action_error).toBeNull();
+    expect(last!.body.done).toBe(true);
+    const graded = await post(app, "/grader", { scenario_id: "gen-host:test:easy:4", actions: oracle });
+    expect(graded.status).toBe(200);
+    expect(graded.body.breakdown.score).toBe(last!.body.observation.score);
+    expect(graded.body.breakdown.score).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("refuses an id that names no host scenario", async () => {
+    const res = await post(testApp(), "/reset", { scenario_id: "gen-host:train:easy:x" });
+    expect(res.status).toBe(422);
   });
 });
