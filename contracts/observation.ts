@@ -107,11 +107,11 @@ export const ResetRequestSchema = z
     difficulty: z
       .enum(["easy", "medium", "hard", "expert"])
       .optional()
-      .describe("task_id 'generated' only: how many faults, across how many layers, masking how deep (drawn from the seed when absent)"),
+      .describe("task_id 'generated' or 'generated_host' only: how many faults, across how many layers, masking how deep (drawn from the seed when absent)"),
     split: z
       .enum(["train", "validation", "test"])
       .optional()
-      .describe("task_id 'generated' only: train (default) and validation draw the train repositories; test only held-out ones, with fault parameters train never shows"),
+      .describe("task_id 'generated' or 'generated_host' only: train (default) and validation draw the train repositories (or host variants); test only held-out ones, with fault parameters train never shows"),
     observation_mode: ObservationModeSchema.optional().describe(
       "full (default): every answer carries every file; delta: each answer carries only the files changed since the previous answer to this episode, plus `paths`, the list of every path (deletions are the paths no longer listed). /state stays full",
     ),
@@ -119,7 +119,8 @@ export const ResetRequestSchema = z
   .strict()
   .describe(
     "Which scenario: scenario_id; else one of task_id's chosen by seed; else one of all by seed (random without a seed). " +
-      "task_id 'generated' composes a scenario from seed, difficulty and split, named gen:<split>:<difficulty>:<seed>. Unknown fields are refused.",
+      "task_id 'generated' composes a scenario from seed, difficulty and split, named gen:<split>:<difficulty>:<seed>; task_id 'generated_host' " +
+        "a host incident, named gen-host:<split>:<difficulty>:<seed>. Unknown fields are refused.",
   );
 export type ResetRequest = z.infer<typeof ResetRequestSchema>;
 

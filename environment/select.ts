@@ -43,11 +43,13 @@ export function resolveReset(
 }
 
 export function chooseScenario(catalog: Catalog, request: { task_id?: string; scenario_id?: string; difficulty?: string; split?: string }, seed: number): Scenario {
-  const generated = catalog.generated;
-  if ((request.difficulty !== undefined || request.split !== undefined) && (generated === undefined || request.task_id !== generated.task.task_id)) {
-    throw new ResetError(request.difficulty !== undefined ? "difficulty" : "split", `difficulty and split choose a generated scenario: give task_id '${generated?.task.task_id ?? "generated"}' with them`);
+  const families = [catalog.generated, catalog.generatedHost].filter((f) => f !== undefined);
+  const generated = families.find((f) => f.task.task_id === request.task_id);
+  if ((request.difficulty !== undefined || request.split !== undefined) && generated === undefined) {
+    const names = families.length > 0 ? families.map((f) => `'${f.task.task_id}'`).join(" or ") : "'generated'";
+    throw new ResetError(request.difficulty !== undefined ? "difficulty" : "split", `difficulty and split choose a generated scenario: give task_id ${names} with them`);
   }
-  if (generated !== undefined && request.task_id === generated.task.task_id && request.scenario_id === undefined) {
+  if (generated !== undefined && request.scenario_id === undefined) {
     return generated.draw({ seed, ...(request.difficulty ? { difficulty: request.difficulty } : {}), ...(request.split ? { split: request.split } : {}) });
   }
   if (request.task_id !== undefined && !catalog.task(request.task_id)) {

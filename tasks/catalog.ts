@@ -33,7 +33,7 @@ export interface TaskView {
 /** Scenarios made on demand from a seed, a difficulty and a split, each named by the id that rebuilds it. */
 export interface GeneratedFamily {
   readonly task: Task;
-  /** The scenario an id names (`gen:<split>:<difficulty>:<seed>`), or undefined for an id that is not one. */
+  /** The scenario an id names (`gen:<split>:<difficulty>:<seed>`, `gen-host:…`), or undefined for an id that is not one. */
   byId(id: string): Scenario | undefined;
   /** The scenario of a seed, a difficulty (drawn from the seed when absent) and a split (train when absent). */
   draw(request: { seed: number; difficulty?: string; split?: string }): Scenario;
@@ -48,6 +48,8 @@ export interface Catalog {
   scenario(id: string): Scenario | undefined;
   /** The generated family, when this catalogue serves one. */
   readonly generated?: GeneratedFamily;
+  /** The generated host incidents (`gen-host:` ids), when this catalogue serves them. */
+  readonly generatedHost?: GeneratedFamily;
 }
 
 function build(): Catalog {

@@ -21,9 +21,11 @@ describe("GET /tasks", () => {
   it("lists every task with its scenarios", async () => {
     const res = await get(app, "/tasks");
     expect(res.status).toBe(200);
-    expect(res.body.tasks.map((t: { task_id: string }) => t.task_id)).toEqual([...catalog.tasks.map((t) => t.task_id), "generated"]);
+    expect(res.body.tasks.map((t: { task_id: string }) => t.task_id)).toEqual([...catalog.tasks.map((t) => t.task_id), "generated", "generated_host"]);
+    const host = res.body.tasks.pop();
     const generated = res.body.tasks.pop();
     expect(generated).toMatchObject({ task_id: "generated", scenarios: [], difficulties: ["easy", "medium", "hard", "expert"], splits: ["train", "validation", "test"] });
+    expect(host).toMatchObject({ task_id: "generated_host", scenarios: [], difficulties: ["easy", "medium", "hard", "expert"], splits: ["train", "validation", "test"] });
     for (const task of res.body.tasks) {
       expect(Object.keys(task).sort()).toEqual(["description", "difficulty", "scenarios", "task_id", "title"]);
       for (const s of task.scenarios) expect(Object.keys(s).sort()).toEqual(["difficulty", "issues_total", "kind", "scenario_id", "title"]);
@@ -60,7 +62,7 @@ describe("GET /info", () => {
     expect(res.body).toMatchObject({
       name: "breakfix",
       version: expect.any(String),
-      tasks: catalog.tasks.length + 1,
+      tasks: catalog.tasks.length + 2,
       scenarios: catalog.scenarios.length,
       action_types: [...ACTION_TYPES],
     });

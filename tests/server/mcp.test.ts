@@ -83,7 +83,7 @@ describe("OpenEnv's JSON-RPC, replayed against the captures", () => {
     const called = await post(app, "/mcp", { ...callCapture.body, params: { name: "list_tasks", arguments: {} } });
     expect(shape(called.body)).toEqual(shape(callCapture.resp));
     // OpenEnv's client returns result.data; MCP clients read content and structuredContent
-    expect(called.body.result.data.tasks.map((t: { task_id: string }) => t.task_id)).toEqual([...loadCatalog().tasks.map((t) => t.task_id), "generated"]);
+    expect(called.body.result.data.tasks.map((t: { task_id: string }) => t.task_id)).toEqual([...loadCatalog().tasks.map((t) => t.task_id), "generated", "generated_host"]);
     expect(called.body.result.structuredContent).toEqual(called.body.result.data);
     expect(JSON.parse(called.body.result.content[0].text)).toEqual(called.body.result.data);
     expect(called.body.result.isError).toBe(false);

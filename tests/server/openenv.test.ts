@@ -85,7 +85,7 @@ describe("reset and step as OpenEnv clients send them", () => {
       {
         type: "value_error",
         loc: ["body", "difficulty"],
-        msg: "difficulty and split choose a generated scenario: give task_id 'generated' with them",
+        msg: "difficulty and split choose a generated scenario: give task_id 'generated' or 'generated_host' with them",
         input: "hard",
       },
     ]);
