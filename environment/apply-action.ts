@@ -10,7 +10,7 @@ import { fromLines, occurrenceLines, textToLines, toLines } from "./lines.js";
 import { nearMissLine } from "./near-miss.js";
 import { applyUnifiedPatch } from "./patch.js";
 import { limitExceeded } from "./repository-limits.js";
-import { applyHostAction, hostFiles, isHostRepository, refuseHostCommand } from "./host-actions.js";
+import { applyHostAction, hostFiles, isHostRepository, isHostStatePath, refuseHostCommand } from "./host-actions.js";
 
 /** `output`: what a host command printed. */
 export type EditOutcome = { ok: true; repo: Repository; changed: boolean; output?: string } | { ok: false; error: string };
@@ -115,6 +115,9 @@ export function applyEditAction(repo: Repository, action: EditAction): EditOutco
   if (action.action_type === "host") return refuseHostCommand();
   const outcome = applyWithoutLimits(repo, action);
   if (!outcome.ok) return outcome;
+  // A `.breakfix/` file would make the repository a simulated host whose state the agent wrote itself.
+  const reserved = [...outcome.repo.keys()].find((path) => isHostStatePath(path) && !repo.has(path));
+  if (reserved !== undefined) return fail(`${reserved}: .breakfix/ is breakfix's own, not the repository's; nothing was changed`);
   const exceeded = limitExceeded(repo, outcome.repo);
   return exceeded === null ? outcome : fail(`${exceeded}; nothing was changed`);
 }

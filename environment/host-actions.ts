@@ -72,4 +72,4 @@ export function refuseHostCommand(): HostActionOutcome {
   return { ok: false, error: "the host action runs commands on a simulated Linux host, and this scenario is a repository: change it with the edit actions" };
 }
 
-export { HOST_STATE_PATH, hostFiles, isHostRepository };
+export { HOST_STATE_PATH, hostFiles, isHostRepository, isHostStatePath };

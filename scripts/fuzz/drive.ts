@@ -7,6 +7,7 @@
  * cleanly, but a bug to know about.
  */
 import WebSocket from "ws";
+import { DEFAULT_MAX_BODY_BYTES } from "../../contracts/limits.js";
 import { StepResultSchema } from "../../contracts/observation.js";
 import { RpcResponseSchema } from "../../server/mcp/jsonrpc.js";
 import type { FuzzCase, HttpCase, WsCase } from "./cases.js";
@@ -156,7 +157,11 @@ function driveWs(url: string, fuzz: WsCase): Promise<Answer[]> {
     });
     ws.on("close", (code) => {
       closed = true;
-      if (code !== 1000 && code !== 1001 && code !== 1005) answers.push({ label: `ws close ${code}`, ms: performance.now() - sentAt, problem: `closed with ${code}` });
+      // 1009 (Message Too Big) is RFC 6455's answer to a frame over the limit, as 413 is HTTP's.
+      const frame = fuzz.frames[index];
+      const size = frame === undefined ? 0 : typeof frame === "string" ? Buffer.byteLength(frame) : Buffer.byteLength(frame.binary);
+      const tooBig = code === 1009 && size > DEFAULT_MAX_BODY_BYTES;
+      if (code !== 1000 && code !== 1001 && code !== 1005 && !tooBig) answers.push({ label: `ws close ${code}`, ms: performance.now() - sentAt, problem: `closed with ${code}` });
       finish();
     });
     ws.on("error", (error) => {

@@ -6,7 +6,8 @@
  */
 import type { Repository } from "../repository.js";
 import { parseScript } from "../shell/parse.js";
-import { expandWord } from "../shell/expand.js";
+import type { Word } from "../shell/parse.js";
+import { BadSubstitution, expandWord } from "../shell/expand.js";
 
 const UNIT_DIRS = ["etc/systemd/system", "lib/systemd/system"] as const;
 
@@ -128,12 +129,22 @@ export function list(unit: UnitFile, key: string): string[] {
   return (unit.values.get(key) ?? []).flatMap((v) => v.split(/\s+/).filter(Boolean));
 }
 
+/** A word as systemd reads it: `${X}` expanded; what bash would call a bad substitution is systemd's literal text. */
+function systemdWord(word: Word, env: ReadonlyMap<string, string>): string[] {
+  try {
+    return expandWord(word, { env: new Map(env) });
+  } catch (error) {
+    if (error instanceof BadSubstitution) return [word.raw];
+    throw error;
+  }
+}
+
 /** An Exec line's argv: systemd's prefixes (`-`, `@`, `+`, `!`) stripped, words split as systemd splits them. */
 export function execArgv(line: string, env: ReadonlyMap<string, string> = new Map()): { argv: string[]; ignoreFailure: boolean } {
   const prefix = /^[-@+!:]*/.exec(line)![0];
   const rest = line.slice(prefix.length);
   const command = parseScript(rest, { githubExpressions: false })[0]?.pipelines[0]?.commands[0];
-  const argv = command ? command.words.flatMap((w) => expandWord(w, { env: new Map(env) })) : [];
+  const argv = command ? command.words.flatMap((w) => systemdWord(w, env)) : [];
   return { argv, ignoreFailure: prefix.includes("-") };
 }
 
@@ -168,7 +179,7 @@ export function parseEnvironmentLines(lines: readonly string[]): Map<string, str
   const out = new Map<string, string>();
   for (const line of lines) {
     const words = parseScript(line, { githubExpressions: false })[0]?.pipelines[0]?.commands[0];
-    const fields = words ? [...words.assignments.map((a) => `${a.name}=${a.value.raw.replace(/^["']|["']$/g, "")}`), ...words.words.map((w) => expandWord(w, { env: new Map() }).join(" "))] : [];
+    const fields = words ? [...words.assignments.map((a) => `${a.name}=${a.value.raw.replace(/^["']|["']$/g, "")}`), ...words.words.map((w) => systemdWord(w, new Map()).join(" "))] : [];
     for (const f of fields) {
       const eq = f.indexOf("=");
       if (eq > 0) out.set(f.slice(0, eq), f.slice(eq + 1));

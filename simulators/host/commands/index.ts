@@ -8,7 +8,7 @@
  * it is refused.
  */
 import type { Repository } from "../../repository.js";
-import { expandWord } from "../../shell/expand.js";
+import { BadSubstitution, expandWord } from "../../shell/expand.js";
 import { parseScript } from "../../shell/parse.js";
 import type { SimpleCommand } from "../../shell/parse.js";
 import { HostDraft } from "../draft.js";
@@ -72,6 +72,16 @@ function supported(): string {
 
 /** Runs a host command line on `repo`. */
 export function runHostCommand(repo: Repository, line: string): HostCommandOutcome {
+  try {
+    return runCommands(repo, line);
+  } catch (error) {
+    // bash refuses the line before running any of it; nothing changes.
+    if (error instanceof BadSubstitution) return { ok: false, error: `bash: ${error.message}` };
+    throw error;
+  }
+}
+
+function runCommands(repo: Repository, line: string): HostCommandOutcome {
   const lists = parseScript(line, { githubExpressions: false });
   if (lists.length === 0) return { ok: false, error: `no command given. ${supported()}` };
   const draft = HostDraft.of(repo);

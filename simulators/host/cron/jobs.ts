@@ -8,7 +8,7 @@ import type { HostFs } from "../fs.js";
 import { unixListener } from "../network.js";
 import { keyOf, parentOf } from "../paths.js";
 import { parseScript } from "../../shell/parse.js";
-import { expandWord } from "../../shell/expand.js";
+import { BadSubstitution, expandWord } from "../../shell/expand.js";
 import type { HostState } from "../state.js";
 import type { CronJob } from "./crontab.js";
 import { intervalSeconds } from "./crontab.js";
@@ -29,6 +29,16 @@ function writable(fs: HostFs, user: string, key: string): "ok" | "denied" | "mis
 }
 
 export function runJob(fs: HostFs, state: HostState, job: CronJob): JobRun {
+  try {
+    return runJobCommands(fs, state, job);
+  } catch (error) {
+    // cron runs the line with /bin/sh (dash), which stops at the substitution.
+    if (error instanceof BadSubstitution) return { failure: ["/bin/sh: 1: Bad substitution"], overlapping: null };
+    throw error;
+  }
+}
+
+function runJobCommands(fs: HostFs, state: HostState, job: CronJob): JobRun {
   const cronRunning = Object.entries(state.units).some(([name, u]) => /^cron(d)?\.service$/.test(name) && u.active === "active");
   const lists = parseScript(job.command.replace(/%.*$/, ""), { githubExpressions: false });
   const commands = lists.flatMap((l) => l.pipelines.flatMap((p) => p.commands));

@@ -5,7 +5,7 @@
  * `sudo` is accepted and changes nothing. A command that would change the host is refused with a pointer to
  * the host action, anything else not simulated with the list of what is.
  */
-import { expandWord } from "../../shell/expand.js";
+import { BadSubstitution, expandWord } from "../../shell/expand.js";
 import { parseScript } from "../../shell/parse.js";
 import type { SimpleCommand } from "../../shell/parse.js";
 import type { CommandOutput } from "../../inspect/context.js";
@@ -131,6 +131,16 @@ function argvOf(command: SimpleCommand, look: HostLook): string[] {
 }
 
 export function inspectHost(commandLine: string, repo: Repository): string {
+  try {
+    return inspectCommands(commandLine, repo);
+  } catch (error) {
+    // bash stops the line there: `bash: ${{ x }}: bad substitution`.
+    if (error instanceof BadSubstitution) return `bash: ${error.message}\n`;
+    throw error;
+  }
+}
+
+function inspectCommands(commandLine: string, repo: Repository): string {
   const look = new HostLook(repo);
   const lists = parseScript(commandLine, { githubExpressions: false });
   if (lists.length === 0) return refusal("no command given.");
