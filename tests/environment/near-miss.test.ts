@@ -11,6 +11,7 @@ import { occurrenceLines } from "../../environment/lines.js";
 import { nearMissLine } from "../../environment/near-miss.js";
 import { repositoryFrom } from "../../simulators/repository.js";
 import { referenceNearMissLine } from "./near-miss-reference.js";
+import { medianMs, timed } from "../timing.js";
 
 const WORDS = ["a", "b", "ab", "ba", "RUN", "pip", "x:", "-", "\\", "é", "日本", "😀", "a😀", "line", "12", "\u0301"];
 const SPACES = [" ", "  ", "\t", "\n", "\r\n", "\n\n", " \n\t ", "\u00a0", "\u3000", "\u2028", "\ufeff", "\v"];
@@ -97,23 +98,6 @@ describe("the near-miss hint agrees with the one-pass reference", () => {
     }
   });
 });
-
-/** The median time of `runs` calls of `f`, in ms: robust to a busy machine's outliers. */
-function medianMs(runs: number, f: () => void): number {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    f();
-    times.push(performance.now() - started);
-  }
-  return times.sort((a, b) => a - b)[Math.floor(runs / 2)]!;
-}
-
-function timed<T>(f: () => T): { value: T; ms: number } {
-  const started = performance.now();
-  const value = f();
-  return { value, ms: performance.now() - started };
-}
 
 describe("what a failed edit costs", () => {
   const notes = Array.from({ length: 3_000 }, (_, i) => `line ${i} of the operations notes, with a few more words`).join("\n") + "\n";

@@ -15,25 +15,9 @@ import { memoByContent, parseCost } from "../../simulators/parse-cache.js";
 import { JUDGE } from "../../graders/judge.js";
 import { repositoryFrom } from "../../simulators/repository.js";
 import { loadCatalog } from "../../tasks/catalog.js";
+import { medianMs, timed } from "../timing.js";
 
 const catalog = loadCatalog();
-
-/** The median time of `runs` calls of `f`, in ms: robust to a busy machine's outliers. */
-function medianMs(runs: number, f: () => void): number {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    f();
-    times.push(performance.now() - started);
-  }
-  return times.sort((a, b) => a - b)[Math.floor(runs / 2)]!;
-}
-
-function timed<T>(f: () => T): { value: T; ms: number } {
-  const started = performance.now();
-  const value = f();
-  return { value, ms: performance.now() - started };
-}
 
 function failure(files: Record<string, string>, action: EditAction): string {
   const out = applyEditAction(repositoryFrom(files), action);
