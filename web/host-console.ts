@@ -4,8 +4,9 @@
  * or the reason the host refused it (a failed action, which changed nothing). Enter runs the command; the
  * input keeps focus, is cleared after a command that ran and keeps a refused one so it can be corrected.
  */
-import { announce, byId, fill, h } from "./dom.js";
+import { announce, byId, h } from "./dom.js";
 import { hostRepairs } from "./host-commands.js";
+import { showSuggestions } from "./suggestions.js";
 
 /** How many repairs show as buttons; the rest are in the input's list. */
 const SHOWN = 3;
@@ -40,24 +41,7 @@ export class HostConsole {
     this.history.replaceChildren();
     byId("host-history-empty").hidden = false;
     const commands = host ? hostRepairs(paths, alerts) : [];
-    fill(byId("host-suggestions"), ...commands.map((c) => h("option", { value: c })));
-    fill(
-      byId("host-examples"),
-      ...commands.slice(0, SHOWN).map((command) =>
-        h(
-          "button",
-          {
-            type: "button",
-            class: "chip",
-            onclick: () => {
-              this.input.value = command;
-              this.input.focus();
-            },
-          },
-          command,
-        ),
-      ),
-    );
+    showSuggestions(this.input, "host-suggestions", "host-examples", commands, SHOWN);
   }
 
   /** Adds a command's outcome to the history and says it aloud. */

@@ -6,6 +6,7 @@
 import { byId, fill, h } from "./dom.js";
 import { hostInspections } from "./host-commands.js";
 import { suggestedCommands } from "./inspect-commands.js";
+import { showSuggestions } from "./suggestions.js";
 
 /** How many suggestions show as buttons; the rest are in the input's list. */
 const SHOWN = 4;
@@ -33,24 +34,7 @@ export class InspectBox {
       ? "A read-only look at the host, as root in /: its services, journal, sockets, disks, processes and firewall; it counts as a step (not against efficiency)."
       : "A read-only look at the repository, build, CI run or cluster, answered as the real tool answers; it counts as a step (not against efficiency).";
     const commands = host ? hostInspections(paths) : suggestedCommands(paths);
-    fill(byId("inspect-suggestions"), ...commands.map((c) => h("option", { value: c })));
-    fill(
-      byId("inspect-examples"),
-      ...commands.slice(0, SHOWN).map((command) =>
-        h(
-          "button",
-          {
-            type: "button",
-            class: "chip",
-            onclick: () => {
-              this.input.value = command;
-              this.input.focus();
-            },
-          },
-          command,
-        ),
-      ),
-    );
+    showSuggestions(this.input, "inspect-suggestions", "inspect-examples", commands, SHOWN);
   }
 
   /** What the inspection printed (or why the simulation refused it, which is output too, not a failure). */
