@@ -7,6 +7,7 @@ import { performance } from "node:perf_hooks";
 import { generateScenario, GenerationError } from "../generator/generate.js";
 import { assess } from "../graders/assess.js";
 import { repositoryFrom } from "../simulators/repository.js";
+import { setIncremental } from "../simulators/incremental/sections.js";
 import type { Catalog } from "../tasks/catalog.js";
 import { GENERATED_DIFFICULTIES, type GeneratedDifficulty } from "../tasks/generator/task.js";
 
@@ -26,11 +27,14 @@ export function generationFigures(catalog: Catalog, seeds: number, baselineScena
   const scenario = catalog.scenario(baselineScenario);
   if (!scenario) throw new Error(`no curated scenario '${baselineScenario}'`);
   const repo = repositoryFrom(scenario.files);
+  // The baseline is a whole assessment: with reuse on, the same state again would replay every section.
+  setIncremental(false);
   for (let i = 0; i < 20; i++) assess(scenario, repo);
   const rounds = 200;
   const start = performance.now();
   for (let i = 0; i < rounds; i++) assess(scenario, repo);
   const baseline = (performance.now() - start) / rounds;
+  setIncremental(true);
   // One warm-up generation per difficulty, outside the figures (first calls compile and load).
   for (const difficulty of GENERATED_DIFFICULTIES) generateScenario({ split: "train", difficulty, seed: 1_000_000 });
   const perDifficulty = {} as GenerationFigures["perDifficulty"];

@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: how fast a step is and how much memory an episode holds, measured on every scenario; what
- * a failed edit costs as its file grows; step latency per task (p50/p99); how a simulation grows with the
+ * incremental simulation saves (reuse on against off, on repeated and on fresh states); what a failed edit
+ * costs as its file grows; step latency per task (p50/p99); how a simulation grows with the
  * repository (1/10/100 files); how `breakfix lint` of one large tree of Dockerfiles scales with the build
  * context; and how long lint of 1,500 workflows takes. The server figures (REST and WebSocket steps/s and
  * CPU per step against a bare echo server, 1 against 2 workers, memory per 1,000 sessions) are
@@ -22,6 +23,7 @@ import { repositoryFrom } from "../simulators/repository.js";
 import { loadCatalog } from "../tasks/catalog.js";
 import { failedEditFigures, failedEditReport } from "./failed-edits.js";
 import { generationFigures, generationLines } from "./generation.js";
+import { incrementalFigures, incrementalLines } from "./incremental.js";
 import { lintTreeFigures } from "./lint-tree.js";
 import { repositorySizeFigures } from "./repository-size.js";
 import { stepLatencies } from "./step-latency.js";
@@ -70,6 +72,9 @@ const failed = time("reset + failed edit action", rounds * 20, 2, () => {
   const e = startJudgedEpisode(catalog, { scenario_id: "typo_filename" }, "bench");
   e.step({ action_type: "edit_file", edits: [{ file_path: "Dockerfile", old_content: "not there", new_content: "" }] });
 });
+
+const incremental = incrementalFigures(catalog, quick ? 2 : 10);
+for (const line of incrementalLines(incremental)) console.log(line);
 
 const latencies = stepLatencies(catalog, quick ? 3 : 20);
 for (const l of latencies) {

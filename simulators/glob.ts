@@ -47,6 +47,14 @@ export class GlobBudget {
     if (this.spent > this.limit) throw new GlobBudgetExceeded(this.limit);
   }
 
+  /**
+   * Adds steps an earlier run of the same work spent, without stopping: that run already met (and answered)
+   * whatever running out there meant, and its outcome is being replayed (incremental/sections.ts).
+   */
+  replay(steps: number): void {
+    this.spent += steps;
+  }
+
   get used(): number {
     return this.spent;
   }

@@ -21,6 +21,7 @@ import type { DeclaredWorkflow } from "./workflow-declared.js";
 import { declaredWorkflows, inputOnLegs } from "./workflow-declared.js";
 import { pushesValue } from "./workflow.js";
 import { cacheBackends } from "../../simulators/workflow/runner/cache-backends.js";
+import { perState } from "./per-state.js";
 
 interface BuildStep {
   where: string;
@@ -140,7 +141,7 @@ interface Delivered {
   builtFrom: Map<string, Set<string>>;
 }
 
-function deliveredBy(state: RepositoryState): Map<string, Delivered> {
+function computeDeliveredBy(state: RepositoryState): Map<string, Delivered> {
   const out = new Map<string, Delivered>();
   const of = (file: string) => {
     let found = out.get(file);
@@ -161,6 +162,7 @@ function deliveredBy(state: RepositoryState): Map<string, Delivered> {
   }
   return out;
 }
+const deliveredBy = perState(computeDeliveredBy);
 
 function runViolations(initial: RepositoryState, base: RepositoryState | null, current: RepositoryState): Violation[] {
   if (!base) return [];

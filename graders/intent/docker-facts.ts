@@ -4,23 +4,26 @@ import type { DockerfileDeclaredEvent, ImageBuiltEvent, RunStepEvent } from "../
 import type { GuardFact } from "../../simulators/docker/commands/command.js";
 import type { Image } from "../../simulators/docker/image.js";
 import type { RepositoryState } from "./types.js";
+import { perState } from "./per-state.js";
 
 /** What each Dockerfile declares, by path (the first reading when a build ran more than once). */
-export function declaredDockerfiles(state: RepositoryState): Map<string, DeclaredDockerfile> {
+function computeDeclaredDockerfiles(state: RepositoryState): Map<string, DeclaredDockerfile> {
   const out = new Map<string, DeclaredDockerfile>();
   for (const { event } of state.facts.of<DockerfileDeclaredEvent>("dockerfile-declared")) if (!out.has(event.file)) out.set(event.file, event.declared);
   return out;
 }
+export const declaredDockerfiles = perState(computeDeclaredDockerfiles);
 
 /** The image each Dockerfile built, by path (the first build when a pipeline built it several times). */
-export function builtImages(state: RepositoryState): Map<string, Image> {
+function computeBuiltImages(state: RepositoryState): Map<string, Image> {
   const out = new Map<string, Image>();
   for (const { event } of state.facts.of<ImageBuiltEvent>("image-built")) if (!out.has(event.file)) out.set(event.file, event.image);
   return out;
 }
+export const builtImages = perState(computeBuiltImages);
 
 /** The guards each Dockerfile's RUN steps ran, by path. */
-export function guardsRun(state: RepositoryState): Map<string, GuardFact[]> {
+function computeGuardsRun(state: RepositoryState): Map<string, GuardFact[]> {
   const out = new Map<string, GuardFact[]>();
   for (const { file, event } of state.facts.of<RunStepEvent>("run-step")) {
     const list = out.get(file) ?? [];
@@ -29,3 +32,4 @@ export function guardsRun(state: RepositoryState): Map<string, GuardFact[]> {
   }
   return out;
 }
+export const guardsRun = perState(computeGuardsRun);

@@ -23,6 +23,7 @@ import type { AppStartEvent, ImageStartEvent } from "../../simulators/docker/eve
 import type { Image } from "../../simulators/docker/image.js";
 import { builtImages, declaredDockerfiles, guardsRun } from "./docker-facts.js";
 import type { IntentCheck, IntentInputs, Violation } from "./types.js";
+import { perState } from "./per-state.js";
 
 /** Programs whose subcommand says what they do (`pip install`, `npm ci`). */
 const WITH_SUBCOMMAND = new Set(["docker", "kubectl", "helm", "npm", "yarn", "pnpm", "pip", "pip3", "go", "cargo", "make", "gh", "apt-get", "apk", "mvn", "gradle", "./gradlew", "poetry", "pipenv"]);
@@ -200,11 +201,12 @@ function exposesTcp(spec: string, port: number): boolean {
 }
 
 /** The TCP port the app of each Dockerfile's image listened on when its container started, by path. */
-function listeningPorts(state: IntentInputs["current"]): Map<string, number> {
+function computeListeningPorts(state: IntentInputs["current"]): Map<string, number> {
   const out = new Map<string, number>();
   for (const { file, event } of state.facts.of<AppStartEvent>("app-start")) if (event.listening !== undefined && !out.has(file)) out.set(file, event.listening);
   return out;
 }
+const listeningPorts = perState(computeListeningPorts);
 
 export const imageMetadataKept: IntentCheck = {
   name: "image-metadata",
@@ -237,11 +239,12 @@ export const imageMetadataKept: IntentCheck = {
 };
 
 /** Each Dockerfile's image started aside (pushed, never run here): served, or what stopped it; undecided left out. */
-function startsAside(state: IntentInputs["current"]): Map<string, ImageStartEvent> {
+function computeStartsAside(state: IntentInputs["current"]): Map<string, ImageStartEvent> {
   const out = new Map<string, ImageStartEvent>();
   for (const { event } of state.facts.of<ImageStartEvent>("image-start")) if (event.decided && !out.has(event.file)) out.set(event.file, event);
   return out;
 }
+const startsAside = perState(computeStartsAside);
 
 export const imageStartKept: IntentCheck = {
   name: "image-start",

@@ -11,10 +11,12 @@
  */
 import type { CronJobEvent, DataEvent, ExposureEvent, UnitStatusEvent } from "../../simulators/host/events.js";
 import type { IntentCheck, RepositoryState, Violation } from "./types.js";
+import { perState } from "./per-state.js";
 
-function data(state: RepositoryState): Map<string, DataEvent> {
+function computeData(state: RepositoryState): Map<string, DataEvent> {
   return new Map(state.facts.of<DataEvent>("host-data").map(({ event }) => [event.path, event]));
 }
+const data = perState(computeData);
 
 export const hostDataKept: IntentCheck = {
   name: "host-data",
@@ -31,9 +33,10 @@ export const hostDataKept: IntentCheck = {
   },
 };
 
-function units(state: RepositoryState): Map<string, UnitStatusEvent> {
+function computeUnits(state: RepositoryState): Map<string, UnitStatusEvent> {
   return new Map(state.facts.of<UnitStatusEvent>("unit-status").map(({ event }) => [event.unit, event]));
 }
+const units = perState(computeUnits);
 
 export const hostServicesKept: IntentCheck = {
   name: "host-services",
@@ -60,9 +63,10 @@ export const hostServicesKept: IntentCheck = {
   },
 };
 
-function exposure(state: RepositoryState): ExposureEvent | undefined {
+function computeExposure(state: RepositoryState): ExposureEvent | undefined {
   return state.facts.of<ExposureEvent>("host-exposure")[0]?.event;
 }
+const exposure = perState(computeExposure);
 
 export const hostHardeningKept: IntentCheck = {
   name: "host-hardening",

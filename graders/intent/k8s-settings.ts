@@ -16,6 +16,7 @@ import { canonicalServiceAddresses } from "../../simulators/k8s/cluster-dns.js";
 import type { ObjectReadEvent, WorkloadEvent } from "../../simulators/k8s/events.js";
 import { EMPTY_WORLD } from "../../simulators/world.js";
 import type { IntentCheck, IntentInputs, RepositoryState, Violation } from "./types.js";
+import { perState } from "./per-state.js";
 
 type Json = Record<string, unknown>;
 
@@ -28,13 +29,14 @@ interface Facts {
   workloads: Map<string, WorkloadEvent>;
 }
 
-function factsOf(state: RepositoryState): Facts {
+function computeFactsOf(state: RepositoryState): Facts {
   const objects = new Map<string, ObjectReadEvent>();
   for (const { event } of state.facts.of<ObjectReadEvent>("object-read")) if (event.kind !== "" && event.name !== "") objects.set(`${event.kind}/${event.name}`, event);
   const workloads = new Map<string, WorkloadEvent>();
   for (const { event } of state.facts.of<WorkloadEvent>("workload")) workloads.set(`${event.object.kind}/${event.object.name}`, event);
   return { objects, workloads };
 }
+const factsOf = perState(computeFactsOf);
 
 /** The pod spec of a workload object as the API server reads it. */
 function podSpec(value: Json): Json {

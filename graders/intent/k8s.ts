@@ -12,6 +12,7 @@ import { lookupImage } from "../../simulators/images/lookup.js";
 import type { ContainerFact, ManifestFileEvent, ObjectReadEvent, PolicyTrafficEvent, WorkloadEvent } from "../../simulators/k8s/events.js";
 import { EMPTY_WORLD } from "../../simulators/world.js";
 import type { IntentCheck, IntentInputs, RepositoryState, Violation } from "./types.js";
+import { perState } from "./per-state.js";
 
 interface ObjectFacts {
   file: string;
@@ -20,7 +21,7 @@ interface ObjectFacts {
   policy?: PolicyTrafficEvent;
 }
 
-function objects(state: RepositoryState): Map<string, ObjectFacts> {
+function computeObjects(state: RepositoryState): Map<string, ObjectFacts> {
   const out = new Map<string, ObjectFacts>();
   for (const { event } of state.facts.of<ObjectReadEvent>("object-read")) {
     if (event.kind === "" || event.name === "") continue;
@@ -36,6 +37,7 @@ function objects(state: RepositoryState): Map<string, ObjectFacts> {
   }
   return out;
 }
+const objects = perState(computeObjects);
 
 /** The repository of an official image the catalogue knows (a wrong tag included); null for private and placeholder images. */
 function officialRepository(image: string | undefined): string | null {

@@ -19,6 +19,7 @@ import { repositoryScan } from "./scan-facts.js";
 import type { IntentCheck, RepositoryState, Violation } from "./types.js";
 import type { DeclaredWorkflow } from "./workflow-declared.js";
 import { declaredWorkflows } from "./workflow-declared.js";
+import { perState } from "./per-state.js";
 
 /** Names of variables and action inputs that hold a secret, by how they end (`webhook-type` does not). */
 const SECRET_NAME = /(PASSWORD|PASSWD|TOKEN|SECRET|SECRET_KEY|ACCESS_KEY|API_KEY|APIKEY|PRIVATE_KEY|CREDENTIALS?|WEBHOOK|WEBHOOK_URL)$/;
@@ -55,7 +56,7 @@ const protectedOrigin = (origin: Origin | undefined) => origin?.kind === "secret
 const unvouched = (origin: Origin | undefined) => origin?.kind === "literal" || origin?.kind === "opaque";
 
 /** The credentials a state's run used, by file and what they were for: a login's username or password, a request's URL. */
-function credentialsUsed(state: RepositoryState): Map<string, Origin> {
+function computeCredentialsUsed(state: RepositoryState): Map<string, Origin> {
   const out = new Map<string, Origin>();
   for (const { file, event } of state.facts.of<RegistryLoginEvent>("registry-login")) {
     if (event.username) out.set(`${file}\0the username for ${event.registry}`, event.username.origin);
@@ -66,6 +67,7 @@ function credentialsUsed(state: RepositoryState): Map<string, Origin> {
   }
   return out;
 }
+const credentialsUsed = perState(computeCredentialsUsed);
 
 function credentialViolations(base: RepositoryState | null, current: RepositoryState): Violation[] {
   if (!base) return [];

@@ -16,6 +16,7 @@ import type { JobLegEvent, RegistryPushEvent, StepRunEvent } from "../../simulat
 import type { IntentCheck, IntentInputs, RepositoryState, Violation } from "./types.js";
 import type { DeclaredWorkflow } from "./workflow-declared.js";
 import { declaredWorkflows, inputOnLegs } from "./workflow-declared.js";
+import { perState } from "./per-state.js";
 
 /** Setup actions and the input that names the runtime version they install. */
 const RUNTIME_INPUTS: Readonly<Record<string, string>> = {
@@ -93,7 +94,7 @@ interface RunView {
 }
 
 /** A state's run facts by workflow file: each job leg's end, each step's run (by job and name), each push's token. */
-function runsOf(state: RepositoryState): Map<string, RunView> {
+function computeRunsOf(state: RepositoryState): Map<string, RunView> {
   const out = new Map<string, RunView>();
   const view = (file: string) => {
     let found = out.get(file);
@@ -105,6 +106,7 @@ function runsOf(state: RepositoryState): Map<string, RunView> {
   for (const { file, event } of state.facts.of<RegistryPushEvent>("registry-push")) view(file).permissions.set(event.registry, event.permissions);
   return out;
 }
+const runsOf = perState(computeRunsOf);
 
 const LEVEL: Readonly<Record<string, number>> = { none: 0, read: 1, write: 2 };
 

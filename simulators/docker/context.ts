@@ -10,6 +10,8 @@ import type { Location } from "../engine/rule.js";
 import { compileGlob, GlobBudget, globBudget, GlobBudgetExceeded, matchGlob } from "../glob.js";
 import type { RepoFile, Repository } from "../repository.js";
 import { PatternMatcher, PatternMatchError, readIgnoreFile } from "./ignore-file.js";
+import { readThrough } from "../incremental/read-log.js";
+import type { ReadLog } from "../incremental/read-log.js";
 
 /** Why BuildKit cannot load a build context, with where: a line of the .dockerignore, or a COPY. */
 export interface ContextProblem {
@@ -28,11 +30,14 @@ export interface ContextProblem {
   at?: Location;
 }
 
+/** A file of a build context, with the repository path it came from. */
+export type ContextFile = RepoFile & { repoPath: string };
+
 export interface BuildContext {
   /** Context directory in the repository ("." for the root). */
   dir: string;
   /** Context-relative path → file. */
-  files: Map<string, RepoFile & { repoPath: string }>;
+  files: Map<string, ContextFile>;
   /** Context-relative files excluded by .dockerignore (they exist but COPY cannot see them). */
   ignored: Set<string>;
   /** The keys of `files`, sorted, so that a directory's files are one range (a COPY costs what it copies). */
@@ -51,6 +56,7 @@ interface ContextCache {
 
 /** Repositories are immutable (actions build new ones), so what is derived from one can be kept with it. */
 const caches = new WeakMap<Repository, ContextCache>();
+
 
 /** The index of the first of `sorted` that is not below `key`. */
 function lowerBound(sorted: readonly string[], key: string): number {
@@ -130,7 +136,38 @@ function excludedBy(ignorePath: string, content: string, files: readonly string[
  * whole repository; what its .dockerignore cost is charged to every simulation that uses it, so a simulation
  * costs the same whether the context was made before or not.
  */
-export function buildContext(repo: Repository, dir: string): BuildContext {
+export function buildContext(read: Repository, dir: string): BuildContext {
+  // A section's tracked repository shares the contexts of the one it reads, and its reads are logged here.
+  const { repo, log } = readThrough(read);
+  const context = contextOf(repo, dir);
+  if (log === null) return context;
+  // Which files the context holds follows from the paths and the .dockerignore; what a build copies is read when copied.
+  log.listing = true;
+  const ignorePath = (dir === "." ? "" : dir.replace(/\/$/, "") + "/") + ".dockerignore";
+  log.noteFile(ignorePath, repo.get(ignorePath));
+  return { ...context, files: loggedContextFiles(context.files, log) };
+}
+
+/** A context's files whose reads are logged: a file looked up is a file read. */
+function loggedContextFiles(files: BuildContext["files"], log: ReadLog): BuildContext["files"] {
+  const logged = (rel: string): ContextFile | undefined => {
+    const file = files.get(rel);
+    if (file !== undefined) log.noteFile(file.repoPath, file);
+    return file;
+  };
+  const view: Pick<BuildContext["files"], "get" | "has" | "size"> & Iterable<[string, ContextFile]> = {
+    get: logged,
+    has: (rel) => files.has(rel),
+    size: files.size,
+    *[Symbol.iterator]() {
+      for (const rel of files.keys()) yield [rel, logged(rel)!];
+    },
+  };
+  // Readers look files up and test for them (build.ts); the rest of Map's interface is not theirs to use.
+  return view as unknown as BuildContext["files"];
+}
+
+function contextOf(repo: Repository, dir: string): BuildContext {
   const budget = globBudget();
   let cache = caches.get(repo);
   if (!cache) {

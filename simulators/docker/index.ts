@@ -222,8 +222,13 @@ export function declareDockerfile(engine: RuleEngine, repo: Repository, file: st
 
 /** Every Dockerfile of a repository, each built from its own directory (or `--context DIR`). */
 export function simulateDockerfiles(engine: RuleEngine, repo: Repository, options: SimulationOptions): void {
-  for (const file of filesToCheck(repo, options, "dockerfile", (p) => isDockerfilePath(p))) {
-    const contextDir = options.dockerContext ?? (path.posix.dirname(file) === "." ? "." : path.posix.dirname(file));
-    simulateDockerfile(engine, repo, options, { file, contextDir });
-  }
+  for (const request of dockerfileRequests(repo, options)) simulateDockerfile(engine, repo, options, request);
+}
+
+/** The Dockerfiles a repository's own run builds, each with its build context. */
+export function dockerfileRequests(repo: Repository, options: SimulationOptions): DockerfileRequest[] {
+  return filesToCheck(repo, options, "dockerfile", (p) => isDockerfilePath(p)).map((file) => ({
+    file,
+    contextDir: options.dockerContext ?? (path.posix.dirname(file) === "." ? "." : path.posix.dirname(file)),
+  }));
 }

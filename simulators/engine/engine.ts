@@ -17,6 +17,7 @@ import type { SimulationResult } from "../simulation.js";
 import { checkKey } from "../simulation.js";
 import type { World } from "../world.js";
 import { FactLog } from "./facts.js";
+import type { Fact } from "./facts.js";
 import type { AnyRule, Domain, Location, ReportOptions, RuleContext, RuleEvent } from "./rule.js";
 
 /** What a phase does when a rule reports an error in it. */
@@ -237,30 +238,73 @@ class Judgement implements RuleContext {
   }
 }
 
+/** Where an engine's record stood at one moment: the start of a stretch that may be replayed. */
+export interface EngineMark {
+  readonly diagnostics: number;
+  readonly units: number;
+  readonly facts: number;
+  readonly adopted: number;
+  readonly adoptedUndecided: number;
+}
+
+/**
+ * What a stretch of an engine's run added to its record (diagnostics, units, facts, adopted checks): replayed
+ * into another engine, it leaves that engine's record as running the stretch again would have.
+ */
+export interface EngineTrace {
+  readonly diagnostics: readonly Diagnostic[];
+  readonly units: readonly UnitRun<RuleEvent, unknown>[];
+  readonly facts: readonly Fact[];
+  readonly adopted: readonly string[];
+  readonly adoptedUndecided: readonly string[];
+}
+
+interface Subscriptions {
+  byType: ReadonlyMap<string, readonly AnyRule[]>;
+  domains: ReadonlySet<Domain>;
+}
+
+/** Every run of one registry subscribes its rules the same way: worked out once per registry. */
+const subscriptions = new WeakMap<readonly AnyRule[], Subscriptions>();
+
+function subscriptionsOf(rules: readonly AnyRule[]): Subscriptions {
+  let found = subscriptions.get(rules);
+  if (found) return found;
+  const byType = new Map<string, AnyRule[]>();
+  const domains = new Set<Domain>();
+  for (const rule of rules) {
+    domains.add(rule.domain);
+    for (const type of Object.keys(rule.on)) {
+      const key = `${rule.domain}:${type}`;
+      const list = byType.get(key) ?? [];
+      list.push(rule);
+      byType.set(key, list);
+    }
+  }
+  found = { byType, domains };
+  subscriptions.set(rules, found);
+  return found;
+}
+
 /** The rule engine of one simulation run (a repository, or one file in a test). */
 export class RuleEngine {
   readonly facts = new FactLog();
   private readonly diagnostics: Diagnostic[] = [];
   private readonly units: UnitRun<RuleEvent, unknown>[] = [];
-  private readonly byType = new Map<string, AnyRule[]>();
-  private readonly domains = new Set<Domain>();
+  private readonly byType: ReadonlyMap<string, readonly AnyRule[]>;
+  private readonly domains: ReadonlySet<Domain>;
   /** Checks a nested simulation (adopted whole) recorded as evaluated, and those it left undecided. */
   private readonly adopted = new Set<string>();
   private readonly adoptedUndecided = new Set<string>();
+  /** The same keys in the order they were first adopted, for a stretch of the run to be traced. */
+  private readonly adoptedOrder: string[] = [];
+  private readonly adoptedUndecidedOrder: string[] = [];
 
   constructor(
     private readonly rules: readonly AnyRule[],
     readonly env: EngineEnvironment,
   ) {
-    for (const rule of rules) {
-      this.domains.add(rule.domain);
-      for (const type of Object.keys(rule.on)) {
-        const key = `${rule.domain}:${type}`;
-        const list = this.byType.get(key) ?? [];
-        list.push(rule);
-        this.byType.set(key, list);
-      }
-    }
+    ({ byType: this.byType, domains: this.domains } = subscriptionsOf(rules));
   }
 
   /** Opens a unit of work on `file`; `soft`: its findings are warnings and stop nothing (a step that continues on error). */
@@ -293,9 +337,57 @@ export class RuleEngine {
   /** Adds diagnostics another engine run made (a nested simulation), as they are. */
   adopt(result: SimulationResult): void {
     this.diagnostics.push(...result.diagnostics);
-    for (const key of result.checked) this.adopted.add(key);
-    for (const key of result.undecided) this.adoptedUndecided.add(key);
+    this.adoptKeys(result.checked, result.undecided);
     this.facts.merge(result.facts);
+  }
+
+  private adoptKeys(checked: Iterable<string>, undecided: Iterable<string>): void {
+    for (const key of checked) {
+      if (this.adopted.has(key)) continue;
+      this.adopted.add(key);
+      this.adoptedOrder.push(key);
+    }
+    for (const key of undecided) {
+      if (this.adoptedUndecided.has(key)) continue;
+      this.adoptedUndecided.add(key);
+      this.adoptedUndecidedOrder.push(key);
+    }
+  }
+
+  /** Where the record stands now. */
+  mark(): EngineMark {
+    return {
+      diagnostics: this.diagnostics.length,
+      units: this.units.length,
+      facts: this.facts.size,
+      adopted: this.adoptedOrder.length,
+      adoptedUndecided: this.adoptedUndecidedOrder.length,
+    };
+  }
+
+  /**
+   * What the record gained since `mark`. The units in it must be done with (finished or stopped, or never to
+   * see another event): a replay shares them.
+   */
+  since(mark: EngineMark): EngineTrace {
+    return {
+      diagnostics: this.diagnostics.slice(mark.diagnostics),
+      units: this.units.slice(mark.units),
+      facts: this.facts.since(mark.facts),
+      adopted: this.adoptedOrder.slice(mark.adopted),
+      adoptedUndecided: this.adoptedUndecidedOrder.slice(mark.adoptedUndecided),
+    };
+  }
+
+  /**
+   * Adds a traced stretch to this engine's record. Each diagnostic is a copy, so that what one run's reader
+   * does with its diagnostics never reaches another run's.
+   */
+  replay(trace: EngineTrace): void {
+    for (const d of trace.diagnostics) this.diagnostics.push({ ...d });
+    this.units.push(...trace.units);
+    this.facts.replay(trace.facts);
+    this.adoptKeys(trace.adopted, trace.adoptedUndecided);
   }
 
   /** Every diagnostic so far, in pipeline order. */

@@ -13,11 +13,33 @@ export interface Fact<E extends RuleEvent = RuleEvent> {
 
 export class FactLog {
   private readonly byType = new Map<string, Fact[]>();
+  /** Every fact in the order it was added, for a stretch of the run to be replayed (engine.ts). */
+  private readonly sequence: Fact[] = [];
 
   add(file: string, event: RuleEvent): void {
-    const list = this.byType.get(event.type) ?? [];
-    list.push({ file, event });
-    this.byType.set(event.type, list);
+    this.append({ file, event });
+  }
+
+  private append(fact: Fact): void {
+    const list = this.byType.get(fact.event.type) ?? [];
+    list.push(fact);
+    this.byType.set(fact.event.type, list);
+    this.sequence.push(fact);
+  }
+
+  /** How many facts the log holds. */
+  get size(): number {
+    return this.sequence.length;
+  }
+
+  /** The facts added after the first `count`, in order. */
+  since(count: number): readonly Fact[] {
+    return this.sequence.slice(count);
+  }
+
+  /** Adds facts another run recorded, as they were. */
+  replay(facts: readonly Fact[]): void {
+    for (const fact of facts) this.append(fact);
   }
 
   /** Every fact of one event type, in the order they happened. */
@@ -27,10 +49,6 @@ export class FactLog {
 
   merge(other: FactLog | undefined): void {
     if (!other) return;
-    for (const [type, facts] of other.byType) {
-      const list = this.byType.get(type) ?? [];
-      list.push(...facts);
-      this.byType.set(type, list);
-    }
+    this.replay(other.sequence);
   }
 }

@@ -68,6 +68,8 @@ export function readManifests(repo: Repository, options: SimulationOptions = {})
   if (options.kind !== undefined && options.kind !== "k8s") return [];
   const files: ManifestFile[] = [];
   for (const p of [...repo.keys()].sort()) {
+    // A file that cannot be a manifest is not read: what a simulation reads is what it depends on (incremental/read-log.ts).
+    if (!forced.has(p) && !/\.(ya?ml|json)$/i.test(p)) continue;
     const content = repo.get(p)?.content ?? "";
     if (!forced.has(p) && (patches.has(p) || !isManifestPath(p, content))) continue;
     files.push(parseManifestFile(p, content));

@@ -36,9 +36,28 @@ import { PIPELINE_RULES } from "./rules/index.js";
 import { stepPosition } from "./steps.js";
 import { judgeUnknownArgs } from "./unknown-args.js";
 import { readWorkflowSource } from "../workflow/source.js";
+import { section, sectionable } from "../incremental/sections.js";
 
 /** Every rule the pipeline runs: each domain's and its own. */
 export const DELIVERY_RULES = [...WORKFLOW_RULES, ...DOCKER_RULES, ...K8S_RULES, ...PIPELINE_RULES] as const;
+
+/** What one delivery workflow's run produced: the run (null: GitHub refused the file) and its builds. */
+interface Delivered {
+  run: WorkflowRun | null;
+  images: readonly (readonly [ImageBuild, Image])[];
+  dockerfiles: readonly string[];
+}
+
+/** Runs one delivery workflow, each image build it asks for handed to the Dockerfile simulator. */
+function deliverWorkflow(engine: RuleEngine, repo: Repository, options: SimulationOptions, file: string, deploys: boolean): Delivered {
+  const builds: Builds = { images: new Map(), dockerfiles: new Set(), deploys };
+  // The builds this workflow asks for are its pipeline unit's: judged in full once its run went through.
+  const unit = engine.unit<PipelineEvent, PipelineUnit>(PIPELINE_DOMAIN, file, { file });
+  const run = simulateWorkflow(engine, repo, file, { expandMatrix: true, imageBuilder: imageBuilder(unit, engine, repo, options, file, builds) });
+  if (run?.complete) unit.finish();
+  else unit.stop();
+  return { run, images: [...builds.images], dockerfiles: [...builds.dockerfiles] };
+}
 
 /** What building one delivery's images produced, for the registry and the Dockerfiles judged alone. */
 interface Builds {
@@ -116,17 +135,20 @@ function deliver(repo: Repository, world: World, options: SimulationOptions): Si
   const runs: WorkflowRun[] = [];
   const deliveries: string[] = [];
   let everyRunComplete = true;
+  // What a section reads besides files: the engine's environment and what the caller decided before it.
+  const setting = `known=${gated} context=${options.context !== false} deploys=${builds.deploys}`;
+  const inSection = <T>(key: string, work: (files: Repository) => T): T =>
+    sectionable(options) ? section(engine, repo, world, `${key} ${setting}`, work) : work(repo);
   for (const file of [...repo.keys()].filter(isWorkflowPath).sort()) {
     const delivery = isDeliveryWorkflow(repo.get(file)!.content);
     if (!delivery) {
-      simulateWorkflow(engine, repo, file);
+      inSection(`workflow ${file}`, (files) => simulateWorkflow(engine, files, file));
       continue;
     }
-    // The builds this workflow asks for are its pipeline unit's: judged in full once its run went through.
-    const unit = engine.unit<PipelineEvent, PipelineUnit>(PIPELINE_DOMAIN, file, { file });
-    const run = simulateWorkflow(engine, repo, file, { expandMatrix: true, imageBuilder: imageBuilder(unit, engine, repo, options, file, builds) });
-    if (run?.complete) unit.finish();
-    else unit.stop();
+    const delivered = inSection(`delivery ${file}`, (files) => deliverWorkflow(engine, files, options, file, builds.deploys));
+    for (const [build, image] of delivered.images) builds.images.set(build, image);
+    for (const dockerfile of delivered.dockerfiles) builds.dockerfiles.add(dockerfile);
+    const run = delivered.run;
     deliveries.push(file);
     if (run === null || !run.complete) everyRunComplete = false;
     if (run) runs.push(run);
@@ -138,23 +160,27 @@ function deliver(repo: Repository, world: World, options: SimulationOptions): Si
   if (!gated || (everyRunComplete && !failedSoFar)) {
     const tagged = runs.flatMap((r) => r.builds).flatMap((b) => b.tags.map((t) => parseImageRef(t)));
     const closed = gated ? deliveryNamespaces(world, [...pushes, ...tagged]) : [];
-    // Workflows are never manifests, whatever directory holds them.
-    const manifests = withoutWorkflows(repo);
-    simulateCluster(engine, manifests, { ...world, registry, registry_namespaces: [...world.registry_namespaces, ...closed] });
-    const objects = manifestObjects(manifests, world, options);
     const built = new Set(runs.flatMap((r) => r.builds).flatMap((b) => b.tags.map(repositoryKey)));
     // What the workflows push when they run through, not only what this run reached: an earlier failure is its own finding.
     const pushed = new Set([...pushes.map((p) => `${p.registry}/${p.repository}`), ...runs.flatMap((r) => r.builds).filter((b) => b.pushed).flatMap((b) => b.tags.map(repositoryKey))]);
-    for (const file of [...new Set(objects.map((o) => o.file))].sort()) {
-      const unit = engine.unit<PipelineEvent, PipelineUnit>(PIPELINE_DOMAIN, file, { file });
-      unit.enter("deploy").emit({ type: "delivery-deployed", file, objects: objects.filter((o) => o.file === file), workflows: deliveries, pushes, built, pushed, registry });
-      unit.finish();
-    }
+    const delivery = { registry, closed, pushes, built: [...built].sort(), pushed: [...pushed].sort(), deliveries };
+    inSection(`cluster ${JSON.stringify(delivery)}`, (files) => {
+      // Workflows are never manifests, whatever directory holds them.
+      const manifests = withoutWorkflows(files);
+      simulateCluster(engine, manifests, { ...world, registry, registry_namespaces: [...world.registry_namespaces, ...closed] });
+      const objects = manifestObjects(manifests, world, options);
+      for (const file of [...new Set(objects.map((o) => o.file))].sort()) {
+        const unit = engine.unit<PipelineEvent, PipelineUnit>(PIPELINE_DOMAIN, file, { file });
+        unit.enter("deploy").emit({ type: "delivery-deployed", file, objects: objects.filter((o) => o.file === file), workflows: deliveries, pushes, built, pushed, registry });
+        unit.finish();
+      }
+    });
   }
   // Dockerfiles no workflow builds are not part of this delivery: judged alone, once the run is known to be whole.
   if (!gated || everyRunComplete) {
     for (const file of [...repo.keys()].filter((p) => isDockerfilePath(p) && !builds.dockerfiles.has(p)).sort()) {
-      simulateDockerfile(engine, repo, options, { file, contextDir: options.dockerContext ?? path.posix.dirname(file) });
+      const contextDir = options.dockerContext ?? path.posix.dirname(file);
+      inSection(`dockerfile ${file} in ${contextDir}`, (files) => simulateDockerfile(engine, files, options, { file, contextDir }));
     }
   }
   // What every Dockerfile declares is a fact even where the run never reached its build.

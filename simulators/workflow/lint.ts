@@ -29,7 +29,8 @@ export function withoutWorkflows(repo: Repository, forced?: ReadonlySet<string>)
   const kept = new Map<string, { content: string; mode: number }>();
   let dropped = false;
   for (const [p, file] of repo) {
-    if (isWorkflowFile(p, file.content) || forced?.has(p)) dropped = true;
+    // Only a YAML file's content is read: what a simulation reads is what it depends on (incremental/read-log.ts).
+    if (forced?.has(p) || isWorkflowPath(p) || (/\.ya?ml$/i.test(p) && isWorkflowFile(p, file.content))) dropped = true;
     else kept.set(p, file);
   }
   return dropped ? kept : repo;

@@ -1,0 +1,21 @@
+/**
+ * What an intent check derives from one repository state, derived once per state. The starting state and the
+ * clean base are the same objects for every step of every episode of a scenario, so their views (the images
+ * built, the objects applied, the runs' steps) are computed once, not on every step. Keyed by the state's
+ * facts, which one simulation of the state's files made; the values are shared, and read only.
+ */
+import type { FactLog } from "../../simulators/engine/facts.js";
+import type { RepositoryState } from "./types.js";
+
+/** `derive`, remembered per state. */
+export function perState<T>(derive: (state: RepositoryState) => T): (state: RepositoryState) => T {
+  const derived = new WeakMap<FactLog, { value: T }>();
+  return (state) => {
+    let found = derived.get(state.facts);
+    if (found === undefined) {
+      found = { value: derive(state) };
+      derived.set(state.facts, found);
+    }
+    return found.value;
+  };
+}

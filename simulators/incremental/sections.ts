@@ -1,0 +1,144 @@
+/**
+ * Incremental simulation. A repository's simulation is cut into sections (one workflow's run with the builds
+ * it asks for, the cluster, one Dockerfile built alone), each a pure function of the files it reads, its key
+ * (what the caller feeds it besides files: options, the registry a delivery left) and its scope (the world it
+ * runs in, by identity: a scenario's world is one object for every episode). A section's outcome (what it
+ * added to the engine's record, and its value) is kept with the files it read; a later run whose files match
+ * there replays it instead of running it. So an edit to a manifest does not rerun the workflows, and an edit to
+ * a Dockerfile does not reapply the manifests, while the result is the one a full run gives (the property test
+ * in tests/simulators/incremental.test.ts compares the two on random action sequences).
+ *
+ * Bounded: at most MAX_SECTIONS outcomes are kept, least recently used going first, and at most
+ * VARIANTS_PER_KEY states of one section.
+ */
+import { globBudget } from "../glob.js";
+import type { GlobBudget } from "../glob.js";
+import type { EngineTrace, RuleEngine } from "../engine/engine.js";
+import type { Repository } from "../repository.js";
+import type { SimulationOptions } from "../simulation.js";
+import { ReadLog, trackedRepository } from "./read-log.js";
+
+export const MAX_SECTIONS = 4096;
+export const VARIANTS_PER_KEY = 4;
+
+interface Outcome {
+  reads: ReadLog;
+  /** The repository's listing when the section walked it (null: it never did). */
+  listing: string | null;
+  trace: EngineTrace;
+  value: unknown;
+  /** Glob steps the section spent: a replay spends them again, so a budget runs out as it would have. */
+  globSteps: number;
+  /** Steps the simulation had spent when the section began. */
+  globStart: number;
+}
+
+const outcomes = new Map<string, Outcome[]>();
+const scopeIds = new WeakMap<object, number>();
+let nextScope = 0;
+let enabled = true;
+/** Outcomes kept, over every key's variants. */
+let kept = 0;
+
+/**
+ * Switches reuse off (true again: on). Off, every section runs and nothing is kept: the full run the property
+ * test compares with. What was kept stays for when it is on again.
+ */
+export function setIncremental(on: boolean): void {
+  enabled = on;
+}
+
+/** Drops every kept outcome. */
+export function forgetSections(): void {
+  outcomes.clear();
+  kept = 0;
+}
+
+export function incrementalEnabled(): boolean {
+  return enabled;
+}
+
+/** How many section outcomes are kept now. */
+export function keptSections(): number {
+  return kept;
+}
+
+const listings = new WeakMap<Repository, string>();
+
+/** A repository's paths in order, as one string, computed once per repository (repositories are immutable). */
+function listingOf(repo: Repository): string {
+  let listing = listings.get(repo);
+  if (listing === undefined) {
+    listing = [...repo.keys()].sort().join("\0");
+    listings.set(repo, listing);
+  }
+  return listing;
+}
+
+function scopeId(scope: object): number {
+  let id = scopeIds.get(scope);
+  if (id === undefined) {
+    id = nextScope++;
+    scopeIds.set(scope, id);
+  }
+  return id;
+}
+
+/** Keeps `outcome` first among `variants` (which do not hold it), and `key` as the most recently used. */
+function remember(key: string, variants: Outcome[], outcome: Outcome): void {
+  kept -= outcomes.get(key)?.length ?? 0;
+  const list = [outcome, ...variants].slice(0, VARIANTS_PER_KEY);
+  outcomes.delete(key);
+  outcomes.set(key, list);
+  kept += list.length;
+  while (kept > MAX_SECTIONS) {
+    const [oldest, dropped] = outcomes.entries().next().value!;
+    outcomes.delete(oldest);
+    kept -= dropped.length;
+  }
+}
+
+/**
+ * Whether the outcome is what running the section now would give as far as the glob budget goes: a section
+ * that stayed within the budget does so again unless this run has spent more before it; one that ran the
+ * budget out depended on where the budget stood, and is reused only from the same place.
+ */
+function withinBudget(outcome: Outcome, budget: GlobBudget): boolean {
+  if (outcome.globStart + outcome.globSteps > budget.limit) return budget.used === outcome.globStart;
+  return budget.used + outcome.globSteps <= budget.limit;
+}
+
+/**
+ * Runs `work` as a section of `engine`'s run over `repo` (work reads the repository it is handed, never
+ * another), or replays the outcome of an earlier run of the same section whose reads `repo` matches.
+ * @example const run = section(engine, repo, world, `workflow ${file}`, (files) => simulateWorkflow(engine, files, file));
+ */
+export function section<T>(engine: RuleEngine, repo: Repository, scope: object, key: string, work: (repo: Repository) => T): T {
+  if (!enabled) return work(repo);
+  const id = `${scopeId(scope)}\u0001${key}`;
+  const variants = outcomes.get(id) ?? [];
+  const budget = globBudget();
+  for (const outcome of variants) {
+    if (!outcome.reads.holdsIn(repo, listingOf, outcome.listing)) continue;
+    if (!withinBudget(outcome, budget)) continue;
+    budget.replay(outcome.globSteps);
+    engine.replay(outcome.trace);
+    // Most recently used first, among the variants and among the keys.
+    remember(id, variants.filter((v) => v !== outcome), outcome);
+    return outcome.value as T;
+  }
+  const reads = new ReadLog();
+  const mark = engine.mark();
+  const spentBefore = budget.used;
+  const value = work(trackedRepository(repo, reads));
+  remember(id, variants, { reads, listing: reads.listing ? listingOf(repo) : null, trace: engine.since(mark), value, globSteps: budget.used - spentBefore, globStart: spentBefore });
+  return value;
+}
+
+/**
+ * Whether a run's sections may be reused: an episode's or a repository's own run. A lint of chosen files, of a
+ * forced kind or with one build context for all is run whole (its options would have to join every key).
+ */
+export function sectionable(options: SimulationOptions): boolean {
+  return options.only === undefined && options.kind === undefined && options.dockerContext === undefined;
+}
