@@ -8,17 +8,21 @@
  * a Dockerfile does not reapply the manifests, while the result is the one a full run gives (the property test
  * in tests/simulators/incremental.test.ts compares the two on random action sequences).
  *
- * Bounded: at most MAX_SECTIONS outcomes are kept, least recently used going first, and at most
- * VARIANTS_PER_KEY states of one section.
+ * Bounded: at most MAX_SECTIONS outcomes and MAX_SECTION_BYTES of them are kept, least recently used going
+ * first, and at most VARIANTS_PER_KEY states of one section. An outcome is charged the bytes of the repository
+ * it ran on (its facts may hold it: an app's start keeps the files it declares its dependencies in) and
+ * PARSE_EXPANSION times the bytes it read (its facts hold their parses).
  */
 import { globBudget } from "../glob.js";
 import type { GlobBudget } from "../glob.js";
 import type { EngineTrace, RuleEngine } from "../engine/engine.js";
 import type { Repository } from "../repository.js";
 import type { SimulationOptions } from "../simulation.js";
+import { PARSE_EXPANSION } from "../parse-cache.js";
 import { ReadLog, trackedRepository } from "./read-log.js";
 
 export const MAX_SECTIONS = 4096;
+export const MAX_SECTION_BYTES = 256 * 1024 * 1024;
 export const VARIANTS_PER_KEY = 4;
 
 interface Outcome {
@@ -31,14 +35,17 @@ interface Outcome {
   globSteps: number;
   /** Steps the simulation had spent when the section began. */
   globStart: number;
+  /** The memory it is charged. */
+  bytes: number;
 }
 
 const outcomes = new Map<string, Outcome[]>();
 const scopeIds = new WeakMap<object, number>();
 let nextScope = 0;
 let enabled = true;
-/** Outcomes kept, over every key's variants. */
+/** Outcomes kept, over every key's variants, and the bytes they are charged. */
 let kept = 0;
+let held = 0;
 
 /**
  * Switches reuse off (true again: on). Off, every section runs and nothing is kept: the full run the property
@@ -63,6 +70,11 @@ export function keptSections(): number {
   return kept;
 }
 
+/** The bytes the kept outcomes are charged. */
+export function heldSectionBytes(): number {
+  return held;
+}
+
 const listings = new WeakMap<Repository, string>();
 
 /** A repository's paths in order, as one string, computed once per repository (repositories are immutable). */
@@ -84,17 +96,44 @@ function scopeId(scope: object): number {
   return id;
 }
 
+const sizes = new WeakMap<Repository, number>();
+
+/** A repository's bytes: its paths and contents. */
+function bytesOf(repo: Repository): number {
+  let size = sizes.get(repo);
+  if (size === undefined) {
+    size = 0;
+    for (const [path, file] of repo) size += path.length + file.content.length;
+    sizes.set(repo, size);
+  }
+  return size;
+}
+
+/** What an outcome is charged: the repository its facts may hold, and its reads' parses. */
+function chargeOf(repo: Repository, reads: ReadLog): number {
+  let read = 0;
+  for (const file of reads.files.values()) read += file?.content.length ?? 0;
+  return bytesOf(repo) + read * PARSE_EXPANSION;
+}
+
+const total = (variants: readonly Outcome[]): number => variants.reduce((sum, v) => sum + v.bytes, 0);
+
 /** Keeps `outcome` first among `variants` (which do not hold it), and `key` as the most recently used. */
 function remember(key: string, variants: Outcome[], outcome: Outcome): void {
-  kept -= outcomes.get(key)?.length ?? 0;
-  const list = [outcome, ...variants].slice(0, VARIANTS_PER_KEY);
+  const before = outcomes.get(key) ?? [];
+  kept -= before.length;
+  held -= total(before);
+  // One outcome may take an eighth of the budget at most, so that one large repository cannot flush the rest.
+  const list = (outcome.bytes > MAX_SECTION_BYTES / 8 ? variants : [outcome, ...variants]).slice(0, VARIANTS_PER_KEY);
   outcomes.delete(key);
-  outcomes.set(key, list);
+  if (list.length > 0) outcomes.set(key, list);
   kept += list.length;
-  while (kept > MAX_SECTIONS) {
+  held += total(list);
+  while (kept > MAX_SECTIONS || held > MAX_SECTION_BYTES) {
     const [oldest, dropped] = outcomes.entries().next().value!;
     outcomes.delete(oldest);
     kept -= dropped.length;
+    held -= total(dropped);
   }
 }
 
@@ -131,7 +170,8 @@ export function section<T>(engine: RuleEngine, repo: Repository, scope: object, 
   const mark = engine.mark();
   const spentBefore = budget.used;
   const value = work(trackedRepository(repo, reads));
-  remember(id, variants, { reads, listing: reads.listing ? listingOf(repo) : null, trace: engine.since(mark), value, globSteps: budget.used - spentBefore, globStart: spentBefore });
+  const outcome = { reads, listing: reads.listing ? listingOf(repo) : null, trace: engine.since(mark), value, globSteps: budget.used - spentBefore, globStart: spentBefore, bytes: chargeOf(repo, reads) };
+  remember(id, variants, outcome);
   return value;
 }
 

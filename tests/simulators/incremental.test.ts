@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { generateScenario } from "../../generator/generate.js";
 import { simulateRepository } from "../../simulators/index.js";
 import { ReadLog, trackedRepository } from "../../simulators/incremental/read-log.js";
-import { forgetSections, keptSections, MAX_SECTIONS, section, setIncremental } from "../../simulators/incremental/sections.js";
+import { forgetSections, heldSectionBytes, keptSections, MAX_SECTION_BYTES, MAX_SECTIONS, section, setIncremental } from "../../simulators/incremental/sections.js";
 import { RuleEngine } from "../../simulators/engine/engine.js";
 import { DELIVERY_RULES } from "../../simulators/pipeline/simulator.js";
 import { repositoryFrom } from "../../simulators/repository.js";
@@ -105,6 +105,20 @@ describe("incremental simulation", () => {
     expect(runs).toBe(2);
     play(MAX_GLOB_STEPS / 2 + 2);
     expect(runs).toBe(3);
+  });
+
+  it("keeps at most MAX_SECTION_BYTES of outcomes, and none over an eighth of it", () => {
+    forgetSections();
+    const engine = new RuleEngine(DELIVERY_RULES, { world: EMPTY_WORLD, worldKnown: false, context: true });
+    const big = repositoryFrom({ a: "x".repeat(4 * 1024 * 1024) });
+    for (let i = 0; i < 100; i++) section(engine, big, engine, `key ${i}`, (files) => files.get("a")!.content.length);
+    expect(heldSectionBytes()).toBeLessThanOrEqual(MAX_SECTION_BYTES);
+    expect(keptSections()).toBeGreaterThan(0);
+    expect(keptSections()).toBeLessThan(100);
+    const huge = repositoryFrom({ a: "x".repeat(MAX_SECTION_BYTES / 8) });
+    forgetSections();
+    section(engine, huge, engine, "huge", () => 1);
+    expect(keptSections()).toBe(0);
   });
 
   it("keeps at most MAX_SECTIONS outcomes", () => {
