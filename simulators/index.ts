@@ -40,7 +40,7 @@ export function usesPipeline(repo: Repository, options: SimulationOptions): bool
 export function simulateRepository(repo: Repository, world: World, options: SimulationOptions = {}): SimulationResult {
   if (isHostRepository(repo)) {
     return withGlobBudget(() => {
-      const result = simulateHost(repo, world, options);
+      const result = sectionable(options) ? simulateHostAsSection(repo, world, options) : simulateHost(repo, world, options);
       result.facts.add(".", scanRepository(hostFiles(repo)));
       return result;
     });
@@ -50,6 +50,19 @@ export function simulateRepository(repo: Repository, world: World, options: Simu
     result.facts.add(".", scanRepository(repo));
     return result;
   });
+}
+
+const NO_RULES = [] as const;
+
+/**
+ * A host's simulation as one section: the host's state is read whole (its services, configs and data feed
+ * one another), so its outcome is reused on the same state, as every rollout of a scenario meets its start
+ * and the states its usual fixes reach.
+ */
+function simulateHostAsSection(repo: Repository, world: World, options: SimulationOptions): SimulationResult {
+  const engine = new RuleEngine(NO_RULES, { world, worldKnown: options.worldKnown !== false, context: options.context !== false });
+  section(engine, repo, world, `host known=${engine.env.worldKnown} context=${engine.env.context}`, (files) => engine.adopt(simulateHost(files, world, options)));
+  return engine.result();
 }
 
 /** Each domain on its own files, as units of one rule engine. */

@@ -23,7 +23,7 @@ import { ReadLog, trackedRepository } from "./read-log.js";
 
 export const MAX_SECTIONS = 4096;
 export const MAX_SECTION_BYTES = 256 * 1024 * 1024;
-export const VARIANTS_PER_KEY = 4;
+export const VARIANTS_PER_KEY = 16;
 
 interface Outcome {
   reads: ReadLog;
