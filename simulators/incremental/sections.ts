@@ -22,7 +22,7 @@ import { PARSE_EXPANSION } from "../parse-cache.js";
 import { ReadLog, trackedRepository } from "./read-log.js";
 
 export const MAX_SECTIONS = 4096;
-export const MAX_SECTION_BYTES = 256 * 1024 * 1024;
+export const MAX_SECTION_BYTES = 128 * 1024 * 1024;
 export const VARIANTS_PER_KEY = 16;
 
 interface Outcome {
