@@ -4,13 +4,13 @@
  */
 import type { Diagnostic } from "./diagnostic.js";
 import { compareDiagnostics } from "./diagnostic.js";
-import { dockerfileRequests, isDockerfilePath, simulateDockerfile, simulateDockerfiles } from "./docker/index.js";
+import { dockerfileRequests, isDockerfilePath, simulateDockerfile } from "./docker/index.js";
 import { RuleEngine } from "./engine/engine.js";
 import { withGlobBudget } from "./glob.js";
 import { isManifestPath, simulateCluster } from "./k8s/index.js";
 import { isWorkflowFile, isWorkflowPath, withoutWorkflows } from "./workflow/index.js";
-import { simulateWorkflow, simulateWorkflows, workflowFiles } from "./workflow/simulator.js";
-import { section, sectionable } from "./incremental/sections.js";
+import { simulateWorkflow, workflowFiles } from "./workflow/simulator.js";
+import { section, sectionable, sectionsOf } from "./incremental/sections.js";
 import { renderFirstFailure } from "./log.js";
 import { renderHostAlerts } from "./host/alerts.js";
 import { simulateHost } from "./host/simulator.js";
@@ -68,20 +68,16 @@ function simulateHostAsSection(repo: Repository, world: World, options: Simulati
 /** Each domain on its own files, as units of one rule engine. */
 function simulateDomains(repo: Repository, world: World, options: SimulationOptions): SimulationResult {
   const engine = new RuleEngine(DELIVERY_RULES, { world, worldKnown: options.worldKnown !== false, context: options.context !== false });
-  if (!sectionable(options)) {
-    simulateWorkflows(engine, repo, options);
-    simulateDockerfiles(engine, repo, options);
-    // Workflows are never manifests; under --kind k8s the files named are manifests, whatever their content.
-    simulateCluster(engine, options.kind === "k8s" ? repo : withoutWorkflows(repo, options.kind !== undefined ? options.only : undefined), world, options);
-    return engine.result();
-  }
   // Each file's run, and the cluster, is a section: reused while the files it read stay the same.
-  const setting = `known=${engine.env.worldKnown} context=${engine.env.context}`;
-  for (const file of workflowFiles(repo, options)) section(engine, repo, world, `domain workflow ${file} ${setting}`, (files) => simulateWorkflow(engine, files, file));
+  const inSection = sectionsOf(engine, repo, world, options, `known=${engine.env.worldKnown} context=${engine.env.context}`);
+  for (const file of workflowFiles(repo, options)) inSection(`domain workflow ${file}`, (files) => simulateWorkflow(engine, files, file));
   for (const { file, contextDir } of dockerfileRequests(repo, options)) {
-    section(engine, repo, world, `domain dockerfile ${file} in ${contextDir} ${setting}`, (files) => simulateDockerfile(engine, files, options, { file, contextDir }));
+    inSection(`domain dockerfile ${file} in ${contextDir}`, (files) => simulateDockerfile(engine, files, options, { file, contextDir }));
   }
-  section(engine, repo, world, `domain cluster ${setting}`, (files) => simulateCluster(engine, withoutWorkflows(files), world, options));
+  // Workflows are never manifests; under --kind k8s the files named are manifests, whatever their content.
+  inSection("domain cluster", (files) =>
+    simulateCluster(engine, options.kind === "k8s" ? files : withoutWorkflows(files, options.kind !== undefined ? options.only : undefined), world, options),
+  );
   return engine.result();
 }
 

@@ -220,12 +220,7 @@ export function declareDockerfile(engine: RuleEngine, repo: Repository, file: st
   engine.facts.add(file, event);
 }
 
-/** Every Dockerfile of a repository, each built from its own directory (or `--context DIR`). */
-export function simulateDockerfiles(engine: RuleEngine, repo: Repository, options: SimulationOptions): void {
-  for (const request of dockerfileRequests(repo, options)) simulateDockerfile(engine, repo, options, request);
-}
-
-/** The Dockerfiles a repository's own run builds, each with its build context. */
+/** The Dockerfiles a repository's own run builds, each from its own directory (or `--context DIR`). */
 export function dockerfileRequests(repo: Repository, options: SimulationOptions): DockerfileRequest[] {
   return filesToCheck(repo, options, "dockerfile", (p) => isDockerfilePath(p)).map((file) => ({
     file,

@@ -59,10 +59,7 @@ export function setIncremental(on: boolean): void {
 export function forgetSections(): void {
   outcomes.clear();
   kept = 0;
-}
-
-export function incrementalEnabled(): boolean {
-  return enabled;
+  held = 0;
 }
 
 /** How many section outcomes are kept now. */
@@ -181,4 +178,16 @@ export function section<T>(engine: RuleEngine, repo: Repository, scope: object, 
  */
 export function sectionable(options: SimulationOptions): boolean {
   return options.only === undefined && options.kind === undefined && options.dockerContext === undefined;
+}
+
+/** Runs a section's work over the repository it reads. */
+export type SectionRunner = <T>(key: string, work: (repo: Repository) => T) => T;
+
+/**
+ * The sections of one run of `engine` over `repo`: each `section` keyed by its own key and `setting` (what every
+ * section of the run reads besides files), or, where the run's sections may not be reused, the work run whole.
+ */
+export function sectionsOf(engine: RuleEngine, repo: Repository, scope: object, options: SimulationOptions, setting: string): SectionRunner {
+  if (!sectionable(options)) return (_key, work) => work(repo);
+  return (key, work) => section(engine, repo, scope, `${key} ${setting}`, work);
 }

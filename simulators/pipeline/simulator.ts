@@ -36,7 +36,7 @@ import { PIPELINE_RULES } from "./rules/index.js";
 import { stepPosition } from "./steps.js";
 import { judgeUnknownArgs } from "./unknown-args.js";
 import { readWorkflowSource } from "../workflow/source.js";
-import { section, sectionable } from "../incremental/sections.js";
+import { sectionsOf } from "../incremental/sections.js";
 
 /** Every rule the pipeline runs: each domain's and its own. */
 export const DELIVERY_RULES = [...WORKFLOW_RULES, ...DOCKER_RULES, ...K8S_RULES, ...PIPELINE_RULES] as const;
@@ -137,8 +137,7 @@ function deliver(repo: Repository, world: World, options: SimulationOptions): Si
   let everyRunComplete = true;
   // What a section reads besides files: the engine's environment and what the caller decided before it.
   const setting = `known=${gated} context=${options.context !== false} deploys=${builds.deploys}`;
-  const inSection = <T>(key: string, work: (files: Repository) => T): T =>
-    sectionable(options) ? section(engine, repo, world, `${key} ${setting}`, work) : work(repo);
+  const inSection = sectionsOf(engine, repo, world, options, setting);
   for (const file of [...repo.keys()].filter(isWorkflowPath).sort()) {
     const delivery = isDeliveryWorkflow(repo.get(file)!.content);
     if (!delivery) {

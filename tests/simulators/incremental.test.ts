@@ -117,6 +117,7 @@ describe("incremental simulation", () => {
     expect(keptSections()).toBeLessThan(100);
     const huge = repositoryFrom({ a: "x".repeat(MAX_SECTION_BYTES / 8) });
     forgetSections();
+    expect(heldSectionBytes()).toBe(0);
     section(engine, huge, engine, "huge", () => 1);
     expect(keptSections()).toBe(0);
   });
