@@ -4,7 +4,7 @@
  * the server's CPU time read over the window alone: steps per second and CPU milliseconds per step, the
  * figures to put beside the same mix against a bare echo server.
  */
-import { connectWs, planEpisode, postJson, type WsClient } from "../scripts/load/clients.js";
+import { connectWs, planEpisode, postJson, type Mix, type WsClient } from "../scripts/load/clients.js";
 import { cpuMs } from "./cpu.js";
 
 export type Transport = "rest" | "ws";
@@ -51,8 +51,8 @@ async function wsClient(url: string): Promise<{ ask: Ask; close(): Promise<void>
 
 const percentile = (sorted: number[], p: number): number => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!);
 
-/** `clients` clients against `url` (served by process `pid`) for `warmUpSeconds`, then a measured window of `seconds`. */
-export async function measureWindow(url: string, pid: number, transport: Transport, clients: number, seconds: number, warmUpSeconds: number): Promise<WindowFigures> {
+/** `clients` clients playing `mix` against `url` (served by process `pid`) for `warmUpSeconds`, then a measured window of `seconds`. */
+export async function measureWindow(url: string, pid: number, transport: Transport, clients: number, seconds: number, warmUpSeconds: number, mix: Mix = "all"): Promise<WindowFigures> {
   const connections = await Promise.all(Array.from({ length: clients }, (_, c) => (transport === "rest" ? restClient(url, c) : wsClient(url))));
   let counting = false;
   let stop = false;
@@ -61,7 +61,7 @@ export async function measureWindow(url: string, pid: number, transport: Transpo
   const latencies: number[] = [];
   const loop = async (c: number): Promise<void> => {
     for (let n = c; !stop; n += clients) {
-      const plan = planEpisode(n);
+      const plan = planEpisode(n, mix);
       const frames = [{ type: "reset" as const, data: { scenario_id: plan.scenarioId } }, ...plan.actions.map((action) => ({ type: "step" as const, data: action }))];
       for (const frame of frames) {
         if (stop) return;

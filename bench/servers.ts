@@ -7,6 +7,8 @@
  *
  * - REST and WebSocket steps/s, CPU ms per step (the server's /proc/<pid>/stat over the window) and round
  *   trip p50/p99, at 1, 32 and 256 clients, breakfix against the echo server;
+ * - the same at 32 clients on the delivery mix (the curated scenarios without the simulated hosts, whose
+ *   steps run host commands and cost more), the mix the first server figures were taken on;
  * - 1 against 2 workers (WebSocket, 32 clients);
  * - resident memory per 1,000 live WebSocket sessions.
  *
@@ -17,7 +19,7 @@
  *   npm run bench:servers -- --seconds 10 --sessions 2000
  */
 import { parseArgs } from "node:util";
-import { PLANS } from "../scripts/load/clients.js";
+import { PLANS, plansOf, type Mix } from "../scripts/load/clients.js";
 import { startServerProcess, type ServerProcess } from "../scripts/load/server-process.js";
 import { runWsSessions } from "../scripts/load/ws-sessions.js";
 import { measureWindow, type Transport, type WindowFigures } from "./mix-driver.js";
@@ -63,8 +65,8 @@ try {
     if (warm.errors > 0 || warm.crossTalk > 0) failures.push(`warm-up: ${warm.errors} errors, ${warm.crossTalk} with cross-talk; first: ${warm.firstProblem}`);
   }
 
-  const measured = async (label: string, server: ServerProcess, transport: Transport, clients: number): Promise<WindowFigures> => {
-    const w = await measureWindow(server.url, server.pid, transport, clients, seconds, warmUp);
+  const measured = async (label: string, server: ServerProcess, transport: Transport, clients: number, mix: Mix = "all"): Promise<WindowFigures> => {
+    const w = await measureWindow(server.url, server.pid, transport, clients, seconds, warmUp, mix);
     if (w.errors > 0) failures.push(`${label}: ${w.errors} errors; first: ${w.firstProblem}`);
     console.log(row(label, w));
     return w;
@@ -78,6 +80,15 @@ try {
         `  ${`${transport} x${clients}`.padEnd(10)} breakfix/echo steps/s ${f(b.stepsPerSecond / e.stepsPerSecond, 3).padStart(6)}   CPU per step ${f(b.cpuMsPerStep / e.cpuMsPerStep, 1).padStart(6)}x`,
       );
     }
+  }
+  // The mix the first figures were taken on: the Dockerfile, workflow and manifest scenarios, hosts left out.
+  console.log(`\nthe delivery mix (${plansOf("delivery")} scenarios, the simulated hosts left out), 32 clients`);
+  for (const transport of ["rest", "ws"] as const) {
+    const e = await measured(`echo ${transport} x32`, echo, transport, 32, "delivery");
+    const b = await measured(`breakfix ${transport} x32`, one, transport, 32, "delivery");
+    ratios.push(
+      `  ${`${transport} x32 delivery`.padEnd(10)} breakfix/echo steps/s ${f(b.stepsPerSecond / e.stepsPerSecond, 3).padStart(6)}   CPU per step ${f(b.cpuMsPerStep / e.cpuMsPerStep, 1).padStart(6)}x`,
+    );
   }
   console.log("");
   const w1 = await measured("WORKERS=1 ws x32", one, "ws", 32);

@@ -44,6 +44,18 @@ function initialAssessment(judge: Judge, scenario: Scenario, initial: Repository
   return found;
 }
 
+/**
+ * Every reset of a scenario starts from the same repository object (repositories are immutable): what is
+ * kept by file object (parses, digests, host states) is then worked out once per scenario, not per episode.
+ */
+const startingRepositories = new WeakMap<Scenario, Repository>();
+
+function startingRepository(scenario: Scenario): Repository {
+  let repo = startingRepositories.get(scenario);
+  if (!repo) startingRepositories.set(scenario, (repo = repositoryFrom(scenario.files)));
+  return repo;
+}
+
 export const REWARD = { fixed: 0.3, unfixed: -0.3, failedAction: -0.02, hint: -0.04 } as const;
 
 /**
@@ -93,7 +105,7 @@ export class Episode {
     readonly episodeId: string,
     readonly seed: number | null,
   ) {
-    const initial = repositoryFrom(scenario.files);
+    const initial = startingRepository(scenario);
     this.initialRepo = initial;
     this.progress = {
       repo: initial,

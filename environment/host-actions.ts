@@ -5,12 +5,23 @@
  * process still holds it open keeps its blocks in use until that process ends, as unlink does.
  */
 import type { EditAction } from "../contracts/actions.js";
-import { runHostCommand } from "../simulators/host/commands/index.js";
+import { runHostCommand, type HostCommandOutcome } from "../simulators/host/commands/index.js";
+import { KeptByState, stateKey } from "../simulators/incremental/kept.js";
 import { HostDraft } from "../simulators/host/draft.js";
 import { HOST_STATE_PATH, hostFiles, isHostRepository, isHostStatePath } from "../simulators/host/state.js";
 import type { Repository } from "../simulators/repository.js";
 
 export type HostActionOutcome = { ok: true; repo: Repository; changed: boolean; output?: string } | { ok: false; error: string };
+
+/**
+ * Host commands' outcomes kept by the state they ran on and their command line: a command's outcome is a
+ * pure function of the two (the host's clock is part of its state), and rollouts of a scenario run the same
+ * commands on the same states again and again. An outcome is charged for what it adds: its output and the
+ * state it leaves (its other files are shared with the state it ran on).
+ */
+const keptCommands = new KeptByState<HostCommandOutcome>({ count: 4096, bytes: 64 * 1024 * 1024 }, (out) =>
+  out.ok ? 256 + out.output.length * 2 + (out.repo.get(HOST_STATE_PATH)?.content.length ?? 0) * 2 : 256 + out.error.length * 2,
+);
 
 type FileEdit = (repo: Repository, action: EditAction) => HostActionOutcome;
 
@@ -51,7 +62,7 @@ function namesState(action: EditAction): boolean {
 /** `action` on a host repository; `editFiles` is the ordinary edit on plain files. */
 export function applyHostAction(repo: Repository, action: EditAction, editFiles: FileEdit): HostActionOutcome {
   if (action.action_type === "host") {
-    const out = runHostCommand(repo, action.command);
+    const out = keptCommands.get(`${action.command}\u0002${stateKey(repo)}`, () => runHostCommand(repo, action.command));
     return out.ok ? { ok: true, repo: out.repo, changed: true, output: out.output } : out;
   }
   if (namesState(action)) return { ok: false, error: "no such file: /.breakfix is not part of the host" };

@@ -19,6 +19,7 @@ import { ruleByCode } from "../simulators/rules.js";
 import { intentViolations } from "./intent/index.js";
 import type { Assessment, Violation } from "../contracts/assessment.js";
 import type { RepositoryState } from "./intent/index.js";
+import { keptAssessment } from "./kept-assessments.js";
 
 /** A scenario's starting state and clean base, simulated once: the references every intent check compares with. */
 interface References {
@@ -116,6 +117,10 @@ function unknownOutcomes(now: ReadonlySet<string>, initial: ReadonlySet<string>,
 
 /** The assessment of `current`, a state of the scenario's repository (its starting files, changed by actions). */
 export function assess(scenario: Scenario, current: Repository): Assessment {
+  return keptAssessment(scenario, current, () => assessNow(scenario, current));
+}
+
+function assessNow(scenario: Scenario, current: Repository): Assessment {
   // A state back at the clean base (a whole repair, as the generator's gates walk it) was simulated already.
   const remembered = references.get(scenario);
   const result = remembered && holds(scenario.baseFiles, current) ? remembered.base.result : simulate(current, scenario.world);

@@ -74,6 +74,13 @@ function sameFact(a: unknown, b: unknown, seen = new Map<object, object>()): boo
   return keys.every((k) => k in b && sameFact((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], seen));
 }
 
+/** Whether two repositories hold the same paths, in the same order, with the same contents and modes. */
+function sameFiles(a: Repository, b: Repository): boolean {
+  if (a.size !== b.size) return false;
+  const right = [...b];
+  return [...a].every(([path, file], i) => path === right[i]![0] && file.content === right[i]![1].content && file.mode === right[i]![1].mode);
+}
+
 /** Where two simulations of one state differ, or null. */
 function difference(incremental: SimulationResult, full: SimulationResult): string | null {
   if (!isDeepStrictEqual(incremental.diagnostics, full.diagnostics)) return "diagnostics";
@@ -122,12 +129,15 @@ export function walkAndCompare(scenarios: readonly Scenario[], options: { steps:
     for (let i = 0; i < walkLength && report.steps < options.steps; i++) {
       const action = drawEdit(scenario, repo, rng);
       const outcome = applyEditAction(repo, action);
-      if (!outcome.ok) continue;
-      repo = outcome.repo;
+      // What a host command left is kept by state too: a kept outcome must be the one running it again gives.
+      const applied = fromScratch(() => applyEditAction(repo, action));
+      const sameOutcome = outcome.ok === applied.ok && (outcome.ok && applied.ok ? sameFiles(outcome.repo, applied.repo) && outcome.output === applied.output : true);
+      if (!outcome.ok && sameOutcome) continue;
+      if (outcome.ok) repo = outcome.repo;
       report.steps++;
       const incremental = simulate(scenario, repo);
       const full = fromScratch(() => simulate(scenario, repo));
-      let where = difference(incremental, full);
+      let where = sameOutcome ? difference(incremental, full) : "the action's outcome";
       if (where === null && !isDeepStrictEqual(assess(scenario, repo), fromScratch(() => assess(scenario, repo)))) where = "assessment";
       if (where !== null) {
         report.mismatchCount++;

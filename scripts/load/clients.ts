@@ -7,7 +7,9 @@ import WebSocket from "ws";
 import type { Action } from "../../contracts/actions.js";
 import type { StepResult } from "../../contracts/observation.js";
 import { startJudgedEpisode } from "../../graders/episodes.js";
+import { isHostStatePath } from "../../simulators/host/state.js";
 import { loadCatalog } from "../../tasks/catalog.js";
+import type { Scenario } from "../../tasks/schema.js";
 
 /** A /ws connection whose frames are asked for one at a time. */
 export interface WsClient {
@@ -71,12 +73,30 @@ export interface EpisodePlan {
 
 const catalog = loadCatalog();
 
+/**
+ * Which scenarios a mix plays: `all` the whole curated catalogue; `delivery` its Dockerfile, workflow and
+ * manifest scenarios only (the simulated Linux hosts left out), the mix the first server figures were taken on.
+ */
+export type Mix = "all" | "delivery";
+export const MIXES: readonly Mix[] = ["all", "delivery"];
+
+const scenariosOf: Record<Mix, readonly Scenario[]> = {
+  all: catalog.scenarios,
+  delivery: catalog.scenarios.filter((s) => !Object.keys(s.files).some(isHostStatePath)),
+};
+
 /** How many different plans there are (plan i and plan i + PLANS are the same). */
 export const PLANS = catalog.scenarios.length;
 
-/** Episode `i` of the mix: scenario i mod 50; a hint, a failing edit, then the reference fix. */
-export function planEpisode(i: number): EpisodePlan {
-  const scenario = catalog.scenarios[i % catalog.scenarios.length]!;
+/** How many different plans `mix` has. */
+export function plansOf(mix: Mix): number {
+  return scenariosOf[mix].length;
+}
+
+/** Episode `i` of the mix: scenario i mod the mix's size; a hint, a failing edit, then the reference fix. */
+export function planEpisode(i: number, mix: Mix = "all"): EpisodePlan {
+  const scenarios = scenariosOf[mix];
+  const scenario = scenarios[i % scenarios.length]!;
   return {
     scenarioId: scenario.id,
     actions: [

@@ -19,6 +19,8 @@ import { gradeTrajectory } from "../../graders/grade.js";
 import type { Catalog } from "../../tasks/catalog.js";
 import { HttpError } from "../errors.js";
 import { deltaAnswer, type SentFiles } from "./observation-delta.js";
+import { resultJson } from "./result-json.js";
+import type { StepResult } from "../../contracts/observation.js";
 import { MissingEpisodeError, type EpisodeTask, type StepAnswer, type TaskAnswers } from "./tasks.js";
 
 export class EpisodeHost {
@@ -48,11 +50,11 @@ export class EpisodeHost {
     switch (task.op) {
       case "start":
         this.forget(task.key);
-        return this.answer(task.key, this.episode(task.key, task.record, onStep), (e) => this.serialised(task.key, e.observe()));
+        return this.answer(task.key, this.episode(task.key, task.record, onStep), (e) => this.serialised(task.key, e, e.observe()));
       case "step":
         return this.step(task.key, task.action, task.record, onStep);
       case "observe":
-        return this.answer(task.key, this.episode(task.key, task.record, onStep), (e) => this.serialised(task.key, e.observe()));
+        return this.answer(task.key, this.episode(task.key, task.record, onStep), (e) => this.serialised(task.key, e, e.observe()));
       case "state":
         return this.answer(task.key, this.episode(task.key, task.record, onStep), (e) => JSON.stringify(e.state()));
       case "release":
@@ -73,7 +75,7 @@ export class EpisodeHost {
     try {
       const result = episode.step(action);
       const answer: StepAnswer = {
-        json: this.serialised(key, result),
+        json: this.serialised(key, episode, result),
         done: result.done,
         failed: result.observation.last_action_error !== null,
         hintsUsed: result.observation.hints_used,
@@ -105,9 +107,9 @@ export class EpisodeHost {
   }
 
   /** An observation answer as JSON: in full, or cut to its changes for a delta episode. */
-  private serialised(key: string, result: Parameters<typeof deltaAnswer>[0]): string {
+  private serialised(key: string, episode: Episode, result: StepResult): string {
     const sent = this.sent.get(key);
-    return JSON.stringify(sent === undefined ? result : deltaAnswer(result, sent));
+    return sent === undefined ? resultJson(result, episode.files()) : JSON.stringify(deltaAnswer(result, sent));
   }
 
   private forget(key: string): void {

@@ -6,7 +6,7 @@
 import type { RepoFile, Repository } from "../repository.js";
 import { HostFs } from "./fs.js";
 import type { HostProcess, HostState, JournalEntry } from "./state.js";
-import { cloneState, fingerprint, HOST_STATE_PATH, hostFiles, readState, withState } from "./state.js";
+import { copyState, fingerprint, HOST_STATE_PATH, hostFiles, withState } from "./state.js";
 import { apparentSize } from "./fs.js";
 
 export class HostDraft {
@@ -20,7 +20,7 @@ export class HostDraft {
   }
 
   static of(repo: Repository): HostDraft {
-    return new HostDraft(new Map(hostFiles(repo)), cloneState(readState(repo)));
+    return new HostDraft(new Map(hostFiles(repo)), copyState(repo));
   }
 
   /** The draft as a repository again. */

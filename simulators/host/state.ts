@@ -7,7 +7,7 @@
  * agent sees it or edits it; only host commands change it, so every state is a pure function of the actions.
  */
 import { z } from "zod";
-import type { Repository } from "../repository.js";
+import type { RepoFile, Repository } from "../repository.js";
 
 /** Where the host's state lives in the repository: a path no Linux host has. */
 export const HOST_STATE_PATH = ".breakfix/host.json";
@@ -189,26 +189,62 @@ export type HostStateInput = z.input<typeof HostStateSchema>;
 
 /** Parsed states by the repository file that holds them: repositories are immutable, so a file's state is too. */
 const parsed = new WeakMap<object, HostState>();
+/**
+ * State files this module wrote (withState): their content is a state the simulator made, in canonical form,
+ * so it is read back with JSON.parse alone; a file from anywhere else is validated against the schema first.
+ */
+const written = new WeakSet<object>();
+/**
+ * Canonical texts of state files validated before, by content: every episode of a scenario starts from its
+ * own copy of the same file, which is validated once. Bounded; least recently used goes first.
+ */
+const validated = new Map<string, string>();
+const VALIDATED = 256;
+const VALIDATED_BYTES = 256 * 1024;
+
+/** The canonical text of a state file that this module did not write, validated against the schema once. */
+function canonicalText(file: RepoFile): string {
+  let text = validated.get(file.content);
+  if (text === undefined) {
+    text = serializeState(HostStateSchema.parse(JSON.parse(file.content)));
+    if (file.content.length > VALIDATED_BYTES) return text;
+    if (validated.size >= VALIDATED) validated.delete(validated.keys().next().value!);
+  } else validated.delete(file.content);
+  validated.set(file.content, text);
+  return text;
+}
 
 /** Whether the repository is a simulated host (it holds the host's state). */
 export function isHostRepository(repo: Repository): boolean {
   return repo.has(HOST_STATE_PATH);
 }
 
-/** The host's state; never mutate it (clone it with `cloneState` to make the next one). */
-export function readState(repo: Repository): HostState {
+function stateFile(repo: Repository): RepoFile {
   const file = repo.get(HOST_STATE_PATH);
   if (!file) throw new Error("not a simulated host: the repository has no host state");
+  return file;
+}
+
+/**
+ * The host's state; never mutate it (`copyState` gives one to change). Every state read is in the same
+ * canonical form (keys sorted, nothing undefined), however its file was written, so that a state reached by
+ * a replay and the same state reached live are the same object graph, key order included.
+ */
+export function readState(repo: Repository): HostState {
+  const file = stateFile(repo);
   let state = parsed.get(file);
   if (!state) {
-    state = HostStateSchema.parse(JSON.parse(file.content));
+    state = JSON.parse(written.has(file) ? file.content : canonicalText(file)) as HostState;
     parsed.set(file, state);
   }
   return state;
 }
 
-export function cloneState(state: HostState): HostState {
-  return structuredClone(state);
+/** A private copy of the repository's host state, for a command to change. */
+export function copyState(repo: Repository): HostState {
+  const file = stateFile(repo);
+  // JSON.parse of the canonical text is a deep copy, and cheaper than structuredClone of the parsed state.
+  return JSON.parse(written.has(file) ? file.content : canonicalText(file)) as HostState;
 }
 
 /** The state as the reserved file holds it: keys in a fixed order, so equal states are equal files. */
@@ -231,7 +267,7 @@ function sortKeys(value: unknown): unknown {
 export function withState(repo: Repository, state: HostState): Repository {
   const next = new Map(repo);
   const file = { content: serializeState(state), mode: 0o600 };
-  parsed.set(file, HostStateSchema.parse(JSON.parse(file.content)));
+  written.add(file);
   next.set(HOST_STATE_PATH, file);
   return next;
 }

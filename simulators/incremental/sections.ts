@@ -55,6 +55,11 @@ export function setIncremental(on: boolean): void {
   enabled = on;
 }
 
+/** Whether reuse is on: what else keeps results by state (the grader's kept assessments) follows it. */
+export function reuseEnabled(): boolean {
+  return enabled;
+}
+
 /** Drops every kept outcome. */
 export function forgetSections(): void {
   outcomes.clear();

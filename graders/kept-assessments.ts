@@ -1,0 +1,45 @@
+/**
+ * Assessments kept by state (simulators/incremental/kept.ts): an assessment is a pure function of the
+ * scenario and the state's files, so a state of a scenario met before, in this episode or another, is
+ * answered without simulating or judging it again. Off with the sections' reuse, so a full run is a full run.
+ */
+import type { Assessment } from "../contracts/assessment.js";
+import { KeptByState, stateKey } from "../simulators/incremental/kept.js";
+import type { Repository } from "../simulators/repository.js";
+
+const scenarioIds = new WeakMap<object, number>();
+let nextScenario = 0;
+
+function scenarioId(scenario: object): number {
+  let id = scenarioIds.get(scenario);
+  if (id === undefined) {
+    id = nextScenario++;
+    scenarioIds.set(scenario, id);
+  }
+  return id;
+}
+
+/** A rough charge for what an assessment holds beyond what its simulation shares with others. */
+function chargeOf(assessment: Assessment): number {
+  let bytes = 512 + (assessment.errorMessage?.length ?? 0) * 2;
+  for (const d of assessment.diagnostics) bytes += 256 + d.message.length * 2;
+  for (const v of assessment.violations) bytes += 128 + v.message.length * 2;
+  return bytes;
+}
+
+const kept = new KeptByState<Assessment>({ count: 8192, bytes: 64 * 1024 * 1024 }, chargeOf);
+
+/** The assessment of `repo` in `scenario`: kept from an earlier call on the same state, else `assess`'s. */
+export function keptAssessment(scenario: object, repo: Repository, assess: () => Assessment): Assessment {
+  return kept.get(`${scenarioId(scenario)}\u0002${stateKey(repo)}`, assess);
+}
+
+/** How many assessments are kept, and the bytes they are charged. */
+export function keptAssessments(): { count: number; bytes: number } {
+  return { count: kept.size, bytes: kept.bytes };
+}
+
+/** Drops every kept assessment. */
+export function forgetAssessments(): void {
+  kept.clear();
+}

@@ -1,0 +1,38 @@
+/**
+ * A step's answer as JSON, with the repository's files written once per repository state: an episode's
+ * files are most of its answer and change only where an action changed them, while every step of every
+ * episode of a scenario at that state sends them again. The files and modes are serialised once per
+ * repository object (repositories are immutable) and spliced into the rest of the answer, serialised as
+ * usual, so the text is exactly JSON.stringify's.
+ */
+import type { StepResult } from "../../contracts/observation.js";
+import type { Repository } from "../../simulators/repository.js";
+
+interface Fragments {
+  files: string;
+  modes: string;
+}
+
+const fragments = new WeakMap<Repository, Fragments>();
+
+// Stand-ins for the two values while the rest is serialised. A NUL can only be written escaped, and a quote
+// inside a string only as \", so `"files":"\u0000files"` appears in the text only where the stand-in is.
+const FILES = "\u0000files";
+const MODES = "\u0000modes";
+const FILES_AT = `"files":${JSON.stringify(FILES)}`;
+const MODES_AT = `"file_modes":${JSON.stringify(MODES)}`;
+
+/** `result` as JSON.stringify writes it; `repo` is the repository whose files its observation shows. */
+export function resultJson(result: StepResult, repo: Repository): string {
+  const { observation } = result;
+  let kept = fragments.get(repo);
+  if (kept === undefined) {
+    kept = { files: JSON.stringify(observation.files), modes: JSON.stringify(observation.file_modes) };
+    fragments.set(repo, kept);
+  }
+  const rest = JSON.stringify({ ...result, observation: { ...observation, files: FILES, file_modes: MODES } });
+  const files = rest.indexOf(FILES_AT);
+  const modes = rest.indexOf(MODES_AT, files);
+  if (files < 0 || modes < 0) return JSON.stringify(result);
+  return `${rest.slice(0, files)}"files":${kept.files}${rest.slice(files + FILES_AT.length, modes)}"file_modes":${kept.modes}${rest.slice(modes + MODES_AT.length)}`;
+}
