@@ -105,6 +105,12 @@ import { MAX_PARSE_CACHE_BYTES, PARSE_EXPANSION } from "../simulators/parse-cach
 
 export { MAX_PARSE_CACHE_BYTES, PARSE_EXPANSION };
 
+// So do the bounds of what incremental simulation keeps: section outcomes, assessments and host commands' outcomes.
+import { MAX_SECTION_BYTES, MAX_SECTIONS } from "../simulators/incremental/sections.js";
+import { MAX_KEPT_ASSESSMENT_BYTES, MAX_KEPT_ASSESSMENTS, MAX_KEPT_COMMAND_BYTES, MAX_KEPT_COMMANDS } from "../simulators/incremental/kept.js";
+
+export { MAX_KEPT_ASSESSMENT_BYTES, MAX_KEPT_ASSESSMENTS, MAX_KEPT_COMMAND_BYTES, MAX_KEPT_COMMANDS, MAX_SECTION_BYTES, MAX_SECTIONS };
+
 /** Every bound above by name, for the README's table and the test that keeps the two in step. */
 export const LIMITS = {
   DEFAULT_MAX_BODY_BYTES,
@@ -132,4 +138,10 @@ export const LIMITS = {
   MAX_ECHOED_ENTRIES,
   MAX_ECHOED_DEPTH,
   MAX_PARSE_CACHE_BYTES,
+  MAX_SECTIONS,
+  MAX_SECTION_BYTES,
+  MAX_KEPT_ASSESSMENTS,
+  MAX_KEPT_ASSESSMENT_BYTES,
+  MAX_KEPT_COMMANDS,
+  MAX_KEPT_COMMAND_BYTES,
 } as const;

@@ -6,7 +6,7 @@
  */
 import type { EditAction } from "../contracts/actions.js";
 import { runHostCommand, type HostCommandOutcome } from "../simulators/host/commands/index.js";
-import { KeptByState, stateKey } from "../simulators/incremental/kept.js";
+import { KeptByState, MAX_KEPT_COMMAND_BYTES, MAX_KEPT_COMMANDS, stateKey } from "../simulators/incremental/kept.js";
 import { HostDraft } from "../simulators/host/draft.js";
 import { HOST_STATE_PATH, hostFiles, isHostRepository, isHostStatePath } from "../simulators/host/state.js";
 import type { Repository } from "../simulators/repository.js";
@@ -19,7 +19,7 @@ export type HostActionOutcome = { ok: true; repo: Repository; changed: boolean; 
  * commands on the same states again and again. An outcome is charged for what it adds: its output and the
  * state it leaves (its other files are shared with the state it ran on).
  */
-const keptCommands = new KeptByState<HostCommandOutcome>({ count: 4096, bytes: 64 * 1024 * 1024 }, (out) =>
+const keptCommands = new KeptByState<HostCommandOutcome>({ count: MAX_KEPT_COMMANDS, bytes: MAX_KEPT_COMMAND_BYTES }, (out) =>
   out.ok ? 256 + out.output.length * 2 + (out.repo.get(HOST_STATE_PATH)?.content.length ?? 0) * 2 : 256 + out.error.length * 2,
 );
 

@@ -4,7 +4,7 @@
  * answered without simulating or judging it again. Off with the sections' reuse, so a full run is a full run.
  */
 import type { Assessment } from "../contracts/assessment.js";
-import { KeptByState, stateKey } from "../simulators/incremental/kept.js";
+import { KeptByState, MAX_KEPT_ASSESSMENT_BYTES, MAX_KEPT_ASSESSMENTS, stateKey } from "../simulators/incremental/kept.js";
 import type { Repository } from "../simulators/repository.js";
 
 const scenarioIds = new WeakMap<object, number>();
@@ -27,7 +27,7 @@ function chargeOf(assessment: Assessment): number {
   return bytes;
 }
 
-const kept = new KeptByState<Assessment>({ count: 8192, bytes: 64 * 1024 * 1024 }, chargeOf);
+const kept = new KeptByState<Assessment>({ count: MAX_KEPT_ASSESSMENTS, bytes: MAX_KEPT_ASSESSMENT_BYTES }, chargeOf);
 
 /** The assessment of `repo` in `scenario`: kept from an earlier call on the same state, else `assess`'s. */
 export function keptAssessment(scenario: object, repo: Repository, assess: () => Assessment): Assessment {
