@@ -106,8 +106,14 @@ import { MAX_PARSE_CACHE_BYTES, PARSE_EXPANSION } from "../simulators/parse-cach
 export { MAX_PARSE_CACHE_BYTES, PARSE_EXPANSION };
 
 // So do the bounds of what incremental simulation keeps: section outcomes, assessments and host commands' outcomes.
-import { MAX_SECTION_BYTES, MAX_SECTIONS } from "../simulators/incremental/sections.js";
-import { MAX_KEPT_ASSESSMENT_BYTES, MAX_KEPT_ASSESSMENTS, MAX_KEPT_COMMAND_BYTES, MAX_KEPT_COMMANDS } from "../simulators/incremental/kept.js";
+import {
+  MAX_KEPT_ASSESSMENT_BYTES,
+  MAX_KEPT_ASSESSMENTS,
+  MAX_KEPT_COMMAND_BYTES,
+  MAX_KEPT_COMMANDS,
+  MAX_SECTION_BYTES,
+  MAX_SECTIONS,
+} from "../simulators/incremental/bounds.js";
 
 export { MAX_KEPT_ASSESSMENT_BYTES, MAX_KEPT_ASSESSMENTS, MAX_KEPT_COMMAND_BYTES, MAX_KEPT_COMMANDS, MAX_SECTION_BYTES, MAX_SECTIONS };
 

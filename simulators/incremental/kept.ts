@@ -14,12 +14,7 @@ import { hash } from "node:crypto";
 import type { RepoFile, Repository } from "../repository.js";
 import { reuseEnabled } from "./sections.js";
 
-/** States whose assessment is kept, and the bytes those assessments are charged at most. */
-export const MAX_KEPT_ASSESSMENTS = 8192;
-export const MAX_KEPT_ASSESSMENT_BYTES = 64 * 1024 * 1024;
-/** Host commands' outcomes kept, and the bytes they are charged at most. */
-export const MAX_KEPT_COMMANDS = 4096;
-export const MAX_KEPT_COMMAND_BYTES = 64 * 1024 * 1024;
+export { MAX_KEPT_ASSESSMENT_BYTES, MAX_KEPT_ASSESSMENTS, MAX_KEPT_COMMAND_BYTES, MAX_KEPT_COMMANDS } from "./bounds.js";
 
 const digests = new WeakMap<RepoFile, string>();
 

@@ -21,8 +21,9 @@ import type { SimulationOptions } from "../simulation.js";
 import { PARSE_EXPANSION } from "../parse-cache.js";
 import { ReadLog, trackedRepository } from "./read-log.js";
 
-export const MAX_SECTIONS = 4096;
-export const MAX_SECTION_BYTES = 128 * 1024 * 1024;
+import { MAX_SECTION_BYTES, MAX_SECTIONS } from "./bounds.js";
+
+export { MAX_SECTION_BYTES, MAX_SECTIONS };
 export const VARIANTS_PER_KEY = 16;
 
 interface Outcome {
