@@ -5,19 +5,8 @@
  */
 import type { Assessment } from "../contracts/assessment.js";
 import { KeptByState, MAX_KEPT_ASSESSMENT_BYTES, MAX_KEPT_ASSESSMENTS, stateKey } from "../simulators/incremental/kept.js";
+import { objectId } from "../simulators/incremental/object-ids.js";
 import type { Repository } from "../simulators/repository.js";
-
-const scenarioIds = new WeakMap<object, number>();
-let nextScenario = 0;
-
-function scenarioId(scenario: object): number {
-  let id = scenarioIds.get(scenario);
-  if (id === undefined) {
-    id = nextScenario++;
-    scenarioIds.set(scenario, id);
-  }
-  return id;
-}
 
 /** A rough charge for what an assessment holds beyond what its simulation shares with others. */
 function chargeOf(assessment: Assessment): number {
@@ -31,7 +20,7 @@ const kept = new KeptByState<Assessment>({ count: MAX_KEPT_ASSESSMENTS, bytes: M
 
 /** The assessment of `repo` in `scenario`: kept from an earlier call on the same state, else `assess`'s. */
 export function keptAssessment(scenario: object, repo: Repository, assess: () => Assessment): Assessment {
-  return kept.get(`${scenarioId(scenario)}\u0002${stateKey(repo)}`, assess);
+  return kept.get(`${objectId(scenario)}\u0002${stateKey(repo)}`, assess);
 }
 
 /** How many assessments are kept, and the bytes they are charged. */

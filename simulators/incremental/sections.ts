@@ -19,6 +19,7 @@ import type { EngineTrace, RuleEngine } from "../engine/engine.js";
 import type { Repository } from "../repository.js";
 import type { SimulationOptions } from "../simulation.js";
 import { PARSE_EXPANSION } from "../parse-cache.js";
+import { objectId } from "./object-ids.js";
 import { ReadLog, trackedRepository } from "./read-log.js";
 
 import { MAX_SECTION_BYTES, MAX_SECTIONS } from "./bounds.js";
@@ -41,8 +42,6 @@ interface Outcome {
 }
 
 const outcomes = new Map<string, Outcome[]>();
-const scopeIds = new WeakMap<object, number>();
-let nextScope = 0;
 let enabled = true;
 /** Outcomes kept, over every key's variants, and the bytes they are charged. */
 let kept = 0;
@@ -88,15 +87,6 @@ function listingOf(repo: Repository): string {
     listings.set(repo, listing);
   }
   return listing;
-}
-
-function scopeId(scope: object): number {
-  let id = scopeIds.get(scope);
-  if (id === undefined) {
-    id = nextScope++;
-    scopeIds.set(scope, id);
-  }
-  return id;
 }
 
 const sizes = new WeakMap<Repository, number>();
@@ -157,7 +147,7 @@ function withinBudget(outcome: Outcome, budget: GlobBudget): boolean {
  */
 export function section<T>(engine: RuleEngine, repo: Repository, scope: object, key: string, work: (repo: Repository) => T): T {
   if (!enabled) return work(repo);
-  const id = `${scopeId(scope)}\u0001${key}`;
+  const id = `${objectId(scope)}\u0001${key}`;
   const variants = outcomes.get(id) ?? [];
   const budget = globBudget();
   for (const outcome of variants) {
