@@ -9,7 +9,8 @@
  *   trip p50/p99, at 1, 32 and 256 clients, breakfix against the echo server;
  * - the same at 32 clients on the delivery mix (the curated scenarios without the simulated hosts, whose
  *   steps run host commands and cost more), the mix the first server figures were taken on;
- * - 1 against 2 workers (WebSocket, 32 clients);
+ * - 1 against 2 workers (WebSocket, 32 clients), and the episode pool alone with 1 and 2 workers on the
+ *   curated delivery mix and on generated scenarios (a fresh seed each episode), no HTTP in between;
  * - resident memory per 1,000 live WebSocket sessions.
  *
  * Ratios are printed beside the figures: on a shared machine they are the figures to compare.
@@ -23,6 +24,7 @@ import { PLANS, plansOf, type Mix } from "../scripts/load/clients.js";
 import { startServerProcess, type ServerProcess } from "../scripts/load/server-process.js";
 import { runWsSessions } from "../scripts/load/ws-sessions.js";
 import { measureWindow, type Transport, type WindowFigures } from "./mix-driver.js";
+import { poolWindow } from "./pool-scaling.js";
 
 const { values } = parseArgs({
   options: {
@@ -94,6 +96,19 @@ try {
   const w1 = await measured("WORKERS=1 ws x32", one, "ws", 32);
   const w2 = await measured("WORKERS=2 ws x32", two, "ws", 32);
 
+  // The pool alone, driven from this process: what the workers scale to once the clients and the HTTP
+  // thread do not take the cores (on a 2-core machine they take one between them).
+  console.log(`\nthe episode pool alone (no HTTP, 16 episodes at once): operations/s and this process's CPU ms per operation`);
+  const pooled: string[] = [];
+  for (const mix of ["delivery", "generated"] as const) {
+    const [p1, p2] = [await poolWindow(1, mix, 16, seconds, warmUp), await poolWindow(2, mix, 16, seconds, warmUp)];
+    for (const p of [p1, p2]) {
+      if (p.errors > 0) failures.push(`pool ${mix} x${p.workers}: ${p.errors} errors`);
+      console.log(`${`pool ${mix} WORKERS=${p.workers}`.padEnd(26)} ${f(p.perSecond).padStart(7)} ops/s ${f(p.cpuMsPerOp, 3).padStart(8)} CPU ms/op`);
+    }
+    pooled.push(`  pool ${mix} WORKERS=2 / WORKERS=1 ops/s  ${f(p2.perSecond / p1.perSecond, 2)}`);
+  }
+
   const report = await runWsSessions(one, sessions);
   if (report.errors > 0 || report.crossTalk > 0) failures.push(`sessions: ${report.errors} errors, ${report.crossTalk} with cross-talk; first: ${report.firstProblem}`);
   console.log(
@@ -104,6 +119,7 @@ try {
   console.log("\nratios (breakfix WORKERS=1 against the echo server, same clients, same run)");
   for (const line of ratios) console.log(line);
   console.log(`  WORKERS=2 / WORKERS=1 steps/s (ws x32)  ${f(w2.stepsPerSecond / w1.stepsPerSecond, 2)}  (the machine's free cores bound it)`);
+  for (const line of pooled) console.log(line);
 } catch (error) {
   failures.push(error instanceof Error ? error.message : String(error));
 } finally {

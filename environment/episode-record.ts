@@ -11,7 +11,7 @@ import type { Catalog } from "../tasks/catalog.js";
 import { ActionSchema, type Action } from "../contracts/actions.js";
 import { ObservationModeSchema, type ResetRequest } from "../contracts/observation.js";
 import { Episode } from "./episode.js";
-import { resolveReset } from "./select.js";
+import { resolveResetId } from "./select.js";
 
 export const EpisodeRecordSchema = z.object({
   episode_id: z.string().min(1),
@@ -41,8 +41,8 @@ export class ReplayError extends Error {
  * @example const record = startRecord(catalog, { task_id: "dockerfile_syntax", seed: 7 }, "ep-1");
  */
 export function startRecord(catalog: Catalog, request: ResetRequest, episodeId: string): EpisodeRecord {
-  const { scenario, seed } = resolveReset(catalog, request);
-  const record: EpisodeRecord = { episode_id: episodeId, scenario_id: scenario.id, seed, actions: [], hints_used: 0, done: false };
+  const { scenarioId, seed } = resolveResetId(catalog, request);
+  const record: EpisodeRecord = { episode_id: episodeId, scenario_id: scenarioId, seed, actions: [], hints_used: 0, done: false };
   if (request.observation_mode === "delta") record.observation_mode = "delta";
   return record;
 }

@@ -11,8 +11,8 @@ import { mixSeed } from "../environment/select.js";
 import { loadCatalog } from "../tasks/catalog.js";
 import { GENERATED_HOST_TASK } from "../tasks/generator/host/task.js";
 import type { Scenario, Task } from "../tasks/schema.js";
-import { GeneratedScenarios, parseGeneratedId, type GeneratedId, type GeneratorOptions } from "./generate.js";
-import { GeneratedHostScenarios, parseGeneratedHostId } from "./host-generate.js";
+import { GeneratedScenarios, generatedId, parseGeneratedId, type GeneratedId, type GeneratorOptions } from "./generate.js";
+import { GeneratedHostScenarios, generatedHostId, parseGeneratedHostId } from "./host-generate.js";
 
 function viewOf(task: Task): TaskView {
   return { task_id: task.task_id, title: task.title, difficulty: task.difficulty, description: task.description, scenarios: [], difficulties: GENERATED_DIFFICULTIES, splits: GENERATED_SPLITS };
@@ -22,30 +22,33 @@ const VIEW = viewOf(GENERATED_TASK);
 const HOST_VIEW = viewOf(GENERATED_HOST_TASK);
 
 /** A family over a cache of its scenarios: ids it parses, draws by seed. */
-function family(task: Task, parse: (id: string) => GeneratedId | null, get: (id: GeneratedId) => Scenario): GeneratedFamily {
+function family(task: Task, parse: (id: string) => GeneratedId | null, get: (id: GeneratedId) => Scenario, name: (id: GeneratedId) => string): GeneratedFamily {
+  const drawn = ({ seed, difficulty, split }: { seed: number; difficulty?: string; split?: string }): GeneratedId => {
+    // Without a difficulty, the seed picks one: random seeds give every difficulty alike.
+    const d = (difficulty ?? GENERATED_DIFFICULTIES[mixSeed(seed) % GENERATED_DIFFICULTIES.length]) as GeneratedDifficulty;
+    return { seed, difficulty: d, split: (split ?? "train") as GeneratedSplit };
+  };
   return {
     task,
     byId: (id) => {
       const parsed = parse(id);
       return parsed ? get(parsed) : undefined;
     },
-    draw({ seed, difficulty, split }) {
-      // Without a difficulty, the seed picks one: random seeds give every difficulty alike.
-      const d = (difficulty ?? GENERATED_DIFFICULTIES[mixSeed(seed) % GENERATED_DIFFICULTIES.length]) as GeneratedDifficulty;
-      return get({ seed, difficulty: d, split: (split ?? "train") as GeneratedSplit });
-    },
+    draw: (request) => get(drawn(request)),
+    idOf: (request) => name(drawn(request)),
+    names: (id) => parse(id) !== null,
   };
 }
 
 export function generatedFamily(options: GeneratorOptions = {}): GeneratedFamily {
   const scenarios = new GeneratedScenarios(options);
-  return family(GENERATED_TASK, parseGeneratedId, (id) => scenarios.get(id));
+  return family(GENERATED_TASK, parseGeneratedId, (id) => scenarios.get(id), generatedId);
 }
 
 /** The generated host incidents: task_id 'generated_host', ids `gen-host:<split>:<difficulty>:<seed>`. */
 export function generatedHostFamily(): GeneratedFamily {
   const scenarios = new GeneratedHostScenarios();
-  return family(GENERATED_HOST_TASK, parseGeneratedHostId, (id) => scenarios.get(id));
+  return family(GENERATED_HOST_TASK, parseGeneratedHostId, (id) => scenarios.get(id), generatedHostId);
 }
 
 /** `catalog` with the generated families added. */

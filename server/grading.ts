@@ -3,6 +3,7 @@
  * the actions are all it needs; it never trusts rewards or states a client reports. Requests are validated
  * here; the replay runs in the episode pool (a worker thread when there are workers).
  */
+import { knowsScenario } from "../environment/select.js";
 import { ActionSchema, type Action } from "../contracts/actions.js";
 import type { GradeResult } from "../graders/grade.js";
 import type { Catalog } from "../tasks/catalog.js";
@@ -27,7 +28,7 @@ export interface GradingContext {
 export async function gradeRequest(ctx: GradingContext, raw: unknown, loc: Array<string | number>): Promise<GradeReport> {
   const request = parseOrThrow(GraderRequestSchema, raw, loc);
   const actions = parseActions(request.actions, [...loc, "actions"]);
-  if (ctx.catalog.scenario(request.scenario_id) === undefined) {
+  if (!knowsScenario(ctx.catalog, request.scenario_id)) {
     const valid = ctx.catalog.scenarios.map((s) => s.id).join(", ");
     throw new ValidationError([
       {

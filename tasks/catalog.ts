@@ -37,6 +37,13 @@ export interface GeneratedFamily {
   byId(id: string): Scenario | undefined;
   /** The scenario of a seed, a difficulty (drawn from the seed when absent) and a split (train when absent). */
   draw(request: { seed: number; difficulty?: string; split?: string }): Scenario;
+  /**
+   * The id of the scenario `draw` gives for `request`, without generating it: a server's main thread names an
+   * episode's scenario by it, and the worker that plays the episode generates the scenario.
+   */
+  idOf(request: { seed: number; difficulty?: string; split?: string }): string;
+  /** Whether `id` names one of the family's scenarios (by its form alone: nothing is generated). */
+  names(id: string): boolean;
 }
 
 export interface Catalog {

@@ -9,6 +9,7 @@
  * has neither answers `missing`, so the pool sends the record and asks again. Tasks name the episode id too,
  * for the logs.
  */
+import { GenerationError } from "../../generator/generate.js";
 import type { Action } from "../../contracts/actions.js";
 import type { EpisodeRecord } from "../../environment/episode-record.js";
 import type { GradeResult } from "../../graders/grade.js";
@@ -83,6 +84,9 @@ export function toWireError(error: unknown): WireError {
   if (error instanceof MissingEpisodeError) return { kind: "missing" };
   if (error instanceof ValidationError) return { kind: "validation", details: error.details };
   if (error instanceof HttpError) return { kind: "http", status: error.status, message: error.message };
+  // A generated scenario is built where its episode is played: a seed whose every attempt failed the gates
+  // is the client's to change, not a fault of the server.
+  if (error instanceof GenerationError) return { kind: "http", status: 422, message: `${error.message}; another seed draws another scenario` };
   return { kind: "internal", message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
 }
 

@@ -4,6 +4,7 @@
  * played in the episode pool (each baseline scenario, and each side of the arena, a task of its own, so they
  * spread over the workers); neither touches the server's sessions.
  */
+import { knowsScenario } from "../../environment/select.js";
 import { Hono } from "hono";
 import { z } from "zod";
 import { ActionSchema, type Action } from "../../contracts/actions.js";
@@ -79,8 +80,8 @@ export function agentRoutes(ctx: ServerContext): Hono {
     const details: ValidationDetail[] = [];
     const a = parseActions(request.a.actions, ["body", "a", "actions"], details);
     const b = parseActions(request.b.actions, ["body", "b", "actions"], details);
-    const scenario = ctx.catalog.scenario(request.scenario_id);
-    if (scenario === undefined) {
+    const known = knowsScenario(ctx.catalog, request.scenario_id);
+    if (!known) {
       details.unshift({
         type: "value_error",
         loc: ["body", "scenario_id"],
@@ -88,16 +89,16 @@ export function agentRoutes(ctx: ServerContext): Hono {
         input: request.scenario_id,
       });
     }
-    if (details.length > 0 || scenario === undefined) throw new ValidationError(details);
+    if (details.length > 0 || !known) throw new ValidationError(details);
     const [gradedA, gradedB] = await Promise.all([
-      ctx.pool.run({ op: "grade", scenarioId: scenario.id, actions: a }),
-      ctx.pool.run({ op: "grade", scenarioId: scenario.id, actions: b }),
+      ctx.pool.run({ op: "grade", scenarioId: request.scenario_id, actions: a }),
+      ctx.pool.run({ op: "grade", scenarioId: request.scenario_id, actions: b }),
     ]);
-    note(c, { scenario_id: scenario.id });
+    note(c, { scenario_id: request.scenario_id });
     const verdict = arenaWinner(gradedA, gradedB);
     const labelOf = { a: request.a.label, b: request.b.label, tie: null };
     return c.json({
-      scenario_id: scenario.id,
+      scenario_id: request.scenario_id,
       winner: verdict.winner,
       winner_label: labelOf[verdict.winner],
       reason: verdict.reason,
