@@ -33,6 +33,8 @@ export class Session {
     readonly transport: SessionTransport,
     private readonly clock: () => number,
     private readonly runtime: EpisodeRuntime,
+    /** Told of every use (the store keeps its sessions in order of last use, so that expiry is cheap). */
+    private readonly onUse: () => void = () => undefined,
   ) {
     this.lastUsed = clock();
   }
@@ -55,6 +57,7 @@ export class Session {
   /** Marks use, which postpones idle expiry. */
   touch(): void {
     this.lastUsed = this.clock();
+    this.onUse();
   }
 
   /**

@@ -129,8 +129,14 @@ export class SessionStore {
   open(transport: SessionTransport): Session {
     this.sweep();
     this.makeRoom();
-    const session = new Session(randomUUID(), transport, this.options.clock, this.options.runtime);
-    this.privateSessions.set(session.id, session);
+    const id = randomUUID();
+    const session: Session = new Session(id, transport, this.options.clock, this.options.runtime, () => {
+      // In order of last use; a session the store dropped stays dropped.
+      if (this.privateSessions.get(id) !== session) return;
+      this.privateSessions.delete(id);
+      this.privateSessions.set(id, session);
+    });
+    this.privateSessions.set(id, session);
     return session;
   }
 
@@ -229,13 +235,13 @@ export class SessionStore {
     const cutoff = this.options.clock() - this.options.ttlSeconds * 1000;
     let dropped = this.store.sweep();
     this.episodes.sweep();
+    // In order of last use: the walk stops at the first session still fresh.
     for (const [id, session] of this.privateSessions) {
-      if (session.lastUsed <= cutoff) {
-        this.privateSessions.delete(id);
-        session.end("expired");
-        this.options.onEvict?.("expired", session.transport);
-        dropped++;
-      }
+      if (session.lastUsed > cutoff) break;
+      this.privateSessions.delete(id);
+      session.end("expired");
+      this.options.onEvict?.("expired", session.transport);
+      dropped++;
     }
     return dropped;
   }

@@ -43,6 +43,7 @@ export class MemoryEpisodeStore implements EpisodeStore {
     const id = episode.record.episode_id;
     // Restarting an episode that exists takes no new place.
     if (!this.held.has(id)) this.makeRoom(placesHeldElsewhere);
+    this.held.delete(id);
     this.held.set(id, { episode, lastAccess: this.options.clock() });
     if (asDefault) this.defaultId = id;
   }
@@ -52,7 +53,7 @@ export class MemoryEpisodeStore implements EpisodeStore {
     const key = id ?? this.defaultId;
     const found = key === null ? undefined : this.held.get(key);
     if (found === undefined) return undefined;
-    found.lastAccess = this.options.clock();
+    this.used(key!, found);
     return found.episode;
   }
 
@@ -61,7 +62,7 @@ export class MemoryEpisodeStore implements EpisodeStore {
     if (found === undefined) return "missing";
     if (found.episode.generation !== generation || found.episode.record.actions.length !== steps) return "conflict";
     found.episode = { generation, record: next };
-    found.lastAccess = this.options.clock();
+    this.used(id, found);
     return "committed";
   }
 
@@ -96,17 +97,24 @@ export class MemoryEpisodeStore implements EpisodeStore {
     return this.finished.get(id)?.archived;
   }
 
+  /**
+   * Drops what sat idle past the TTL. Both Maps are kept in order of last use (held) and of archiving
+   * (finished), so the walk stops at the first entry still fresh: every request sweeps, and a sweep costs what
+   * it drops, not the number of episodes held.
+   */
   sweep(): number {
     const cutoff = this.options.clock() - this.options.ttlSeconds * 1000;
     let dropped = 0;
-    for (const [id, held] of [...this.held]) {
-      if (held.lastAccess <= cutoff) {
-        this.drop(id);
-        this.options.onEvict?.("expired", id);
-        dropped++;
-      }
+    for (const [id, held] of this.held) {
+      if (held.lastAccess > cutoff) break;
+      this.drop(id);
+      this.options.onEvict?.("expired", id);
+      dropped++;
     }
-    for (const [id, kept] of [...this.finished]) if (kept.at <= cutoff) this.finished.delete(id);
+    for (const [id, kept] of this.finished) {
+      if (kept.at > cutoff) break;
+      this.finished.delete(id);
+    }
     return dropped;
   }
 
@@ -121,6 +129,13 @@ export class MemoryEpisodeStore implements EpisodeStore {
   async close(): Promise<void> {
     this.held.clear();
     this.finished.clear();
+  }
+
+  /** Marks a use: the entry moves to the end, so the Map stays in order of last use. */
+  private used(id: string, held: Held): void {
+    held.lastAccess = this.options.clock();
+    this.held.delete(id);
+    this.held.set(id, held);
   }
 
   private drop(id: string): boolean {

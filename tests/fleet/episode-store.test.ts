@@ -119,6 +119,22 @@ function contract(name: string, make: MakeStore): void {
       await store.close();
     });
 
+    it("expiry follows the last use, not the order of starting: a use or a commit moves an episode behind newer ones", async () => {
+      const { store, age } = await make({ maxSessions: 8, ttlSeconds: 1 });
+      for (const id of ["loaded", "committed", "idle"]) await start(store, fresh(id));
+      await age(600);
+      expect(await store.load("loaded")).toBeDefined();
+      expect(await store.commit("committed", "g1", 0, after(fresh("committed"), hint))).toBe("committed");
+      await age(600);
+      expect(await store.load("idle")).toBeUndefined();
+      expect(await store.load("loaded")).toBeDefined();
+      expect((await store.load("committed"))?.record.actions).toEqual([hint]);
+      await age(1100);
+      expect(await store.load("loaded")).toBeUndefined();
+      expect(await store.load("committed")).toBeUndefined();
+      await store.close();
+    });
+
     it("archives finished records of any transport for replay", async () => {
       const { store } = await make({ maxSessions: 8, ttlSeconds: 60 });
       const done = after(after(fresh("ws-1"), hint), submit, true);

@@ -113,3 +113,23 @@ describe("idle expiry", () => {
     await app.context.sessions.dispose();
   });
 });
+
+describe("private sessions expire by their last use", () => {
+  it("a session used later outlives one opened later and left idle; a dropped session stays dropped when touched", () => {
+    const clock = testClock();
+    const app = testApp({ sessionTtlSeconds: 1, clock });
+    const sessions = app.context.sessions;
+    const used = sessions.open("mcp");
+    const idle = sessions.open("ws");
+    clock.now += 600;
+    expect(() => used.episode()).toThrow(/no episode in this session yet/); // a use, even one refused
+    clock.now += 600;
+    expect(sessions.privateSession(idle.id)).toBeUndefined();
+    expect(idle.isEnded).toBe(true);
+    expect(sessions.privateSession(used.id)).toBe(used);
+    expect(sessions.end(used.id)).toBe(true);
+    used.touch();
+    expect(sessions.privateSession(used.id)).toBeUndefined();
+    expect(sessions.counts.privateSessions).toBe(0);
+  });
+});
