@@ -109,7 +109,12 @@ try {
     pooled.push(`  pool ${mix} WORKERS=2 / WORKERS=1 ops/s  ${f(p2.perSecond / p1.perSecond, 2)}`);
   }
 
-  const report = await runWsSessions(one, sessions);
+  // A server of its own for memory: one whose heap the windows above grew has room for the sessions already,
+  // and its RSS would not move. Warmed with every scenario first, so loading code is not counted as sessions.
+  const lean = await startServerProcess({ env: { WORKERS: "1", MAX_SESSIONS: String(Math.max(1024, sessions + 300)) } });
+  servers.push(lean);
+  await runWsSessions(lean, PLANS);
+  const report = await runWsSessions(lean, sessions);
   if (report.errors > 0 || report.crossTalk > 0) failures.push(`sessions: ${report.errors} errors, ${report.crossTalk} with cross-talk; first: ${report.firstProblem}`);
   console.log(
     `\n${sessions} live WebSocket sessions (WORKERS=1): RSS ${f(report.rssBeforeMiB, 1)} MiB before, peak ${f(report.rssPeakMiB, 1)} MiB: ` +
