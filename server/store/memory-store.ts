@@ -71,14 +71,14 @@ export class MemoryEpisodeStore implements EpisodeStore {
   }
 
   yieldPlace(): boolean {
-    let oldest: [string, Held] | undefined;
-    for (const entry of this.held) {
-      if (entry[1].episode.record.done && (oldest === undefined || entry[1].lastAccess < oldest[1].lastAccess)) oldest = entry;
+    // The Map is in order of last use: the first finished episode met is the least recently used one.
+    for (const [id, held] of this.held) {
+      if (!held.episode.record.done) continue;
+      this.drop(id);
+      this.options.onEvict?.("capacity", id);
+      return true;
     }
-    if (oldest === undefined) return false;
-    this.drop(oldest[0]);
-    this.options.onEvict?.("capacity", oldest[0]);
-    return true;
+    return false;
   }
 
   async archive(archived: ArchivedEpisode): Promise<void> {

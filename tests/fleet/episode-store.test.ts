@@ -98,6 +98,26 @@ function contract(name: string, make: MakeStore): void {
       await store.close();
     });
 
+    it("of several finished episodes, capacity takes the one used least recently, not the one started first", async () => {
+      const { store, evicted, age } = await make({ maxSessions: 3, ttlSeconds: 60 });
+      for (const id of ["a", "b", "playing"]) {
+        await start(store, fresh(id));
+        await age(10);
+      }
+      expect(await store.commit("a", "g1", 0, after(fresh("a"), submit, true))).toBe("committed");
+      await age(10);
+      expect(await store.commit("b", "g1", 0, after(fresh("b"), submit, true))).toBe("committed");
+      await age(10);
+      expect(await store.load("a")).toBeDefined();
+      await age(10);
+      await start(store, fresh("c"));
+      expect(evicted).toContainEqual(["capacity", "b"]);
+      expect(await store.load("b")).toBeUndefined();
+      expect(await store.load("a")).toBeDefined();
+      expect(await store.load("playing")).toBeDefined();
+      await store.close();
+    });
+
     it("removes an episode, and with it the default when it was the default", async () => {
       const { store } = await make({ maxSessions: 8, ttlSeconds: 60 });
       await start(store, fresh("a"), "g1", true);
