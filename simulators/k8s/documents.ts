@@ -87,7 +87,8 @@ function shift(doc: Document.Parsed, by: number): Document.Parsed {
 /** The YAML documents of `content` between `start` and `end`, positions in the whole file. */
 function yamlDocuments(content: string, start: number, end = content.length): Document.Parsed[] {
   const text = start === 0 && end === content.length ? content : content.slice(start, end);
-  const result = parseAllDocuments(text, { prettyErrors: false, uniqueKeys: false });
+  // Errors only are logged: a mapping used as a key would have the package print a warning to stderr.
+  const result = parseAllDocuments(text, { prettyErrors: false, uniqueKeys: false, logLevel: "error" });
   return (Array.isArray(result) ? result : []).map((d) => shift(d, start));
 }
 
