@@ -18,7 +18,7 @@ import type { WorkflowStepEvent } from "../../simulators/workflow/declared-event
 import type { ImageBuildEvent, ImagePushedEvent, JobLegEvent } from "../../simulators/workflow/events.js";
 import type { IntentCheck, RepositoryState, Violation } from "./types.js";
 import type { DeclaredWorkflow } from "./workflow-declared.js";
-import { declaredWorkflows, inputOnLegs } from "./workflow-declared.js";
+import { declaredWorkflows, inputOnLegs, perDeclaration } from "./workflow-declared.js";
 import { pushesValue } from "./workflow.js";
 import { cacheBackends } from "../../simulators/workflow/runner/cache-backends.js";
 import { perState } from "./per-state.js";
@@ -83,8 +83,13 @@ function buildStep(workflow: DeclaredWorkflow, step: WorkflowStepEvent, n: numbe
   };
 }
 
-/** Build steps by job and position among the job's build steps, so an edited step is still matched. */
-function buildSteps(workflow: DeclaredWorkflow): Map<string, BuildStep> {
+/**
+ * Build steps by job and position among the job's build steps, so an edited step is still matched; once per
+ * declaration (workflow-declared.ts).
+ */
+const buildSteps = perDeclaration(readBuildSteps);
+
+function readBuildSteps(workflow: DeclaredWorkflow): ReadonlyMap<string, BuildStep> {
   const out = new Map<string, BuildStep>();
   const counts = new Map<string, number>();
   for (const step of workflow.steps) {

@@ -22,9 +22,13 @@ export function declaredWorkflows(state: RepositoryState): ReadonlyMap<string, D
   const known = cache.get(state.facts);
   if (known) return known;
   const out = new Map<string, { file: string; triggers: WorkflowTriggersEvent["triggers"]; env: WrittenMap; jobs: Map<string, WorkflowJobEvent>; steps: WorkflowStepEvent[] }>();
+  const firstTriggers = new Map<string, WorkflowTriggersEvent>();
   for (const { event } of state.facts.of<WorkflowTriggersEvent>("workflow-triggers")) {
     // A file simulated twice (as a workflow and in a pipeline) declares once: the first reading stands.
-    if (!out.has(event.file)) out.set(event.file, { file: event.file, triggers: event.triggers, env: event.env, jobs: new Map(), steps: [] });
+    if (!out.has(event.file)) {
+      out.set(event.file, { file: event.file, triggers: event.triggers, env: event.env, jobs: new Map(), steps: [] });
+      firstTriggers.set(event.file, event);
+    }
   }
   for (const { event } of state.facts.of<WorkflowJobEvent>("workflow-job")) {
     const workflow = out.get(event.file);
@@ -37,8 +41,45 @@ export function declaredWorkflows(state: RepositoryState): ReadonlyMap<string, D
     seen.add(key);
     out.get(event.file)?.steps.push(event);
   }
-  cache.set(state.facts, out);
-  return out;
+  const declared = new Map<string, DeclaredWorkflow>();
+  for (const [file, workflow] of out) declared.set(file, stable(firstTriggers.get(file)!, workflow));
+  cache.set(state.facts, declared);
+  return declared;
+}
+
+/**
+ * The declaration read from the same events is the same object: a step leaves most workflows' sections replayed
+ * (the same events), so what the checks derive from a declaration (intent/workflow.ts's views, delivery.ts's
+ * build steps) is worked out once per reading of a file, not once per state.
+ */
+const readings = new WeakMap<WorkflowTriggersEvent, DeclaredWorkflow>();
+
+function stable(triggers: WorkflowTriggersEvent, workflow: DeclaredWorkflow): DeclaredWorkflow {
+  const before = readings.get(triggers);
+  if (before && sameEvents(before, workflow)) return before;
+  readings.set(triggers, workflow);
+  return workflow;
+}
+
+/** `derive`, remembered per declaration (see `stable`); the values are shared, and read only. */
+export function perDeclaration<T>(derive: (workflow: DeclaredWorkflow) => T): (workflow: DeclaredWorkflow) => T {
+  const derived = new WeakMap<DeclaredWorkflow, { value: T }>();
+  return (workflow) => {
+    let found = derived.get(workflow);
+    if (found === undefined) derived.set(workflow, (found = { value: derive(workflow) }));
+    return found.value;
+  };
+}
+
+function sameEvents(a: DeclaredWorkflow, b: DeclaredWorkflow): boolean {
+  if (a.env !== b.env || a.jobs.size !== b.jobs.size || a.steps.length !== b.steps.length) return false;
+  const jobs = [...b.jobs];
+  let i = 0;
+  for (const [id, job] of a.jobs) {
+    const [otherId, other] = jobs[i++]!;
+    if (id !== otherId || job !== other) return false;
+  }
+  return a.steps.every((step, k) => step === b.steps[k]);
 }
 
 const EXPRESSION = /\$\{\{\s*(matrix|env)\.([A-Za-z_][A-Za-z0-9_-]*)\s*\}\}/g;

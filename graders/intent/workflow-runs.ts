@@ -15,7 +15,7 @@
 import type { JobLegEvent, RegistryPushEvent, StepRunEvent } from "../../simulators/workflow/events.js";
 import type { IntentCheck, IntentInputs, RepositoryState, Violation } from "./types.js";
 import type { DeclaredWorkflow } from "./workflow-declared.js";
-import { declaredWorkflows, inputOnLegs } from "./workflow-declared.js";
+import { declaredWorkflows, inputOnLegs, perDeclaration } from "./workflow-declared.js";
 import { perState } from "./per-state.js";
 
 /** Setup actions and the input that names the runtime version they install. */
@@ -46,12 +46,16 @@ function legKey(leg: Readonly<Record<string, unknown>>): string {
 }
 
 /** Each job's legs, by job. */
-function legsOf(workflow: DeclaredWorkflow): Map<string, Set<string>> {
+const legsOf = perDeclaration(readLegs);
+
+function readLegs(workflow: DeclaredWorkflow): Map<string, Set<string>> {
   return new Map([...workflow.jobs].map(([id, job]) => [id, new Set(job.legs.map(legKey))]));
 }
 
 /** Each job's installed runtimes (`Node 18`), over every leg. */
-function runtimesOf(workflow: DeclaredWorkflow): Map<string, Set<string>> {
+const runtimesOf = perDeclaration(readRuntimes);
+
+function readRuntimes(workflow: DeclaredWorkflow): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   for (const step of workflow.steps) {
     const action = step.uses?.action;

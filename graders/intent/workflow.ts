@@ -19,7 +19,7 @@
 import type { ScriptCommand, WorkflowStepEvent } from "../../simulators/workflow/declared-events.js";
 import type { IntentCheck, RepositoryState, Violation } from "./types.js";
 import type { DeclaredWorkflow } from "./workflow-declared.js";
-import { declaredWorkflows, inputOnLegs } from "./workflow-declared.js";
+import { declaredWorkflows, inputOnLegs, perDeclaration } from "./workflow-declared.js";
 
 interface StepIdentity {
   job: string;
@@ -131,7 +131,10 @@ function add(map: Map<string, Set<string>>, key: string, value: string): void {
   map.set(key, set);
 }
 
-function viewOf(workflow: DeclaredWorkflow): WorkflowView {
+/** What a workflow file does, as the checks compare it; once per declaration (workflow-declared.ts). */
+const viewOf = perDeclaration(readView);
+
+function readView(workflow: DeclaredWorkflow): WorkflowView {
   const view: WorkflowView = { jobs: new Set(workflow.jobs.keys()), steps: [], commands: new Map(), unconditional: new Map(), events: eventsOf(workflow), eventGuards: new Map(), counts: new Map(), pushingBuilds: new Map() };
   for (const [id, job] of workflow.jobs) {
     view.commands.set(id, new Set());

@@ -11,6 +11,9 @@ import { loadJudge } from "./judge.js";
 import type { WorkerMessage } from "./lane.js";
 import type { EpisodeWorkerData } from "./spawn.js";
 import { toWireError, type EpisodeTask } from "./tasks.js";
+import { usePlainEnvironment } from "../plain-env.js";
+
+usePlainEnvironment();
 
 const port = parentPort!;
 const data = workerData as EpisodeWorkerData;

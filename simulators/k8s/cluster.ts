@@ -124,8 +124,14 @@ export class Cluster {
   /** What the registry knows of a container's image; undefined when the manifest names none. */
   image(c: ContainerRef): ImageLookup | undefined {
     const ref = stringAt(c.container, ["image"]);
-    return ref === undefined ? undefined : lookupImage(ref, this.world);
+    if (ref === undefined) return undefined;
+    // Asked many times per container (its app, port, address, probes): the registry does not change during a run.
+    let found = this.lookups.get(ref);
+    if (found === undefined) this.lookups.set(ref, (found = lookupImage(ref, this.world)));
+    return found;
   }
+
+  private readonly lookups = new Map<string, ImageLookup>();
 
   /** The image config, when the registry knows the image. */
   imageConfig(c: ContainerRef): ImageConfig | undefined {

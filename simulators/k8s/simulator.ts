@@ -20,24 +20,41 @@ import { runPods } from "./pods.js";
 import { routeTraffic } from "./routing.js";
 import { K8S_RULES } from "./rules/index.js";
 
-/** Objects of the readable documents (a List's items, each on its own): mappings, whatever their apiVersion, kind and name. */
+/**
+ * Objects of the readable documents (a List's items, each on its own): mappings, whatever their apiVersion, kind
+ * and name. A file's objects are built once per parse and namespace: a parse is shared by every run of the same
+ * text (parse-cache.ts), so what is worked out once per object (its decode against the schema, decode.ts) is
+ * worked out once per text, not once per run. Objects are shared, read only, like the parses they hold.
+ */
 export function objectsOf(files: readonly ManifestFile[], defaultNamespace: string): K8sObject[] {
+  return files.flatMap((file) => fileObjects(file, defaultNamespace));
+}
+
+const objectsByFile = new WeakMap<ManifestFile, Map<string, readonly K8sObject[]>>();
+
+function fileObjects(file: ManifestFile, defaultNamespace: string): readonly K8sObject[] {
+  let byNamespace = objectsByFile.get(file);
+  if (!byNamespace) objectsByFile.set(file, (byNamespace = new Map()));
+  let objects = byNamespace.get(defaultNamespace);
+  if (!objects) byNamespace.set(defaultNamespace, (objects = readObjects(file, defaultNamespace)));
+  return objects;
+}
+
+function readObjects(file: ManifestFile, defaultNamespace: string): K8sObject[] {
   const objects: K8sObject[] = [];
-  for (const file of files) {
-    for (const d of file.documents) {
-      if (d.problem || !d.doc || !isObject(d.value)) continue;
-      const doc = d.doc;
-      const each = d.items ? d.items.map((it, item) => ({ ...it, item })) : [{ value: d.value, node: doc.contents as Node | null, item: undefined }];
-      for (const { value, node, item } of each) {
-        const text = (v: unknown) => (typeof v === "string" ? v : "");
-        const metadata = isObject(value["metadata"]) ? value["metadata"] : {};
-        const namespace = text(metadata["namespace"]) || defaultNamespace;
-        const kind = text(value["kind"]);
-        // An object with generateName and no name is named by the API server when it is created.
-        const prefix = text(metadata["name"]) === "" ? text(metadata["generateName"]) : "";
-        const name = prefix === "" ? text(metadata["name"]) : generatedName(prefix, `${file.path}#${d.index}/${item ?? ""}`);
-        objects.push({ file: file.path, index: d.index, ...(item === undefined ? {} : { item }), doc, node, lineCounter: file.lineCounter, value, apiVersion: text(value["apiVersion"]), kind, name, namespace });
-      }
+  for (const d of file.documents) {
+    if (d.problem || !d.doc || !isObject(d.value)) continue;
+    const doc = d.doc;
+    const each = d.items ? d.items.map((it, item) => ({ ...it, item })) : [{ value: d.value, node: doc.contents as Node | null, item: undefined }];
+    for (const { value, node, item } of each) {
+      const text = (v: unknown) => (typeof v === "string" ? v : "");
+      const metadata = isObject(value["metadata"]) ? value["metadata"] : {};
+      const namespace = text(metadata["namespace"]) || defaultNamespace;
+      const kind = text(value["kind"]);
+      // An object with generateName and no name is named by the API server when it is created.
+      const prefix = text(metadata["name"]) === "" ? text(metadata["generateName"]) : "";
+      const name = prefix === "" ? text(metadata["name"]) : generatedName(prefix, `${file.path}#${d.index}/${item ?? ""}`);
+      objects.push({ file: file.path, index: d.index, ...(item === undefined ? {} : { item }), doc, node, lineCounter: file.lineCounter, value, apiVersion: text(value["apiVersion"]), kind, name, namespace });
     }
   }
   return objects;

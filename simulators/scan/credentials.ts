@@ -3,8 +3,9 @@
  * Discord webhook URL, a GitHub, Docker Hub, Slack or AWS token, a private key), counted per kind.
  */
 import type { Repository } from "../repository.js";
+import { countPatterns, type NamedPattern } from "./pattern-counts.js";
 
-const CREDENTIAL_SHAPES: ReadonlyArray<{ name: string; pattern: RegExp }> = [
+const CREDENTIAL_SHAPES: readonly NamedPattern[] = [
   { name: "a Slack webhook URL", pattern: /https:\/\/hooks\.slack\.com\/(services|workflows|triggers)\/[A-Za-z0-9/_-]+/g },
   { name: "a Discord webhook URL", pattern: /https:\/\/(discord|discordapp)\.com\/api\/webhooks\/\d+\/[A-Za-z0-9_-]+/g },
   { name: "a GitHub token", pattern: /\b(gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g },
@@ -16,11 +17,5 @@ const CREDENTIAL_SHAPES: ReadonlyArray<{ name: string; pattern: RegExp }> = [
 
 /** Credential kind → how many literals of it the repository holds. */
 export function countCredentials(repo: Repository): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const { name, pattern } of CREDENTIAL_SHAPES) {
-    let n = 0;
-    for (const file of repo.values()) n += file.content.match(pattern)?.length ?? 0;
-    out.set(name, n);
-  }
-  return out;
+  return countPatterns(repo, CREDENTIAL_SHAPES);
 }

@@ -5,8 +5,9 @@
  * (npm's `engine-strict=true`). Counted per kind, so a grader can tell one was added or removed.
  */
 import type { Repository } from "../repository.js";
+import { countPatterns, type NamedPattern } from "./pattern-counts.js";
 
-const SUPPRESSIONS: ReadonlyArray<{ name: string; pattern: RegExp }> = [
+const SUPPRESSIONS: readonly NamedPattern[] = [
   { name: "a hadolint ignore pragma", pattern: /#\s*hadolint\s+(global\s+)?ignore/gi },
   { name: "a BuildKit check=skip directive", pattern: /^#\s*check\s*=\s*skip/gim },
   { name: "a kube-linter ignore annotation", pattern: /ignore-check\.kube-linter\.io/gi },
@@ -20,7 +21,7 @@ const SUPPRESSIONS: ReadonlyArray<{ name: string; pattern: RegExp }> = [
   { name: "if: false", pattern: /^\s*(-\s+)?if\s*:\s*(false|'false'|"false"|\$\{\{\s*false\s*\}\})\s*(#.*)?$/gim },
 ];
 
-const STRICTNESS: ReadonlyArray<{ name: string; pattern: RegExp }> = [{ name: "npm's engine-strict=true", pattern: /^\s*engine-strict\s*=\s*true\s*$/gm }];
+const STRICTNESS: readonly NamedPattern[] = [{ name: "npm's engine-strict=true", pattern: /^\s*engine-strict\s*=\s*true\s*$/gm }];
 
 export interface SuppressionCounts {
   /** Pragma or switch-off name → how many the repository holds. */
@@ -29,16 +30,6 @@ export interface SuppressionCounts {
   strictness: Map<string, number>;
 }
 
-function tally(repo: Repository, patterns: ReadonlyArray<{ name: string; pattern: RegExp }>): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const { name, pattern } of patterns) {
-    let n = 0;
-    for (const file of repo.values()) n += file.content.match(pattern)?.length ?? 0;
-    out.set(name, n);
-  }
-  return out;
-}
-
 export function countSuppressions(repo: Repository): SuppressionCounts {
-  return { suppressions: tally(repo, SUPPRESSIONS), strictness: tally(repo, STRICTNESS) };
+  return { suppressions: countPatterns(repo, SUPPRESSIONS), strictness: countPatterns(repo, STRICTNESS) };
 }

@@ -58,7 +58,10 @@ function parseWorkflowSource(file: string, text: string): WorkflowSource {
   }
   try {
     // Duplicate keys are checked by the schema reader (case-insensitively, as GitHub does), not here.
-    const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: false, prettyErrors: false, strict: false });
+    // Source tokens are kept for GitHub's reader, which reads a block scalar's indicators from them (github-parser.ts).
+    // Errors only are logged: the package would print a warning to stderr for a mapping used as a key
+    // (`{{ secrets.X }}`, an expression without its `$`), which is the rules' to report, not the process's.
+    const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: false, prettyErrors: false, strict: false, keepSourceTokens: true, logLevel: "error" });
     source.doc = doc;
     const seen = new Set<string>();
     for (const error of doc.errors) {
