@@ -1,11 +1,11 @@
 /**
  * `npm run bench`: how fast a step is and how much memory an episode holds, measured on every scenario; what
  * incremental simulation saves (reuse on against off, on repeated and on fresh states); what a failed edit
- * costs as its file grows; step latency per task (p50/p99); how a simulation grows with the
- * repository (1/10/100 files); how `breakfix lint` of one large tree of Dockerfiles scales with the build
- * context; and how long lint of 1,500 workflows takes. The server figures (REST and WebSocket steps/s and
- * CPU per step against a bare echo server, 1 against 2 workers, memory per 1,000 sessions) are
- * `npm run bench:servers` (bench/servers.ts).
+ * costs as its file grows; step latency per task (p50/p99), and on generated scenarios' fresh states; how a
+ * simulation grows with the repository (1/10/100 files); how `breakfix lint` of one large tree of Dockerfiles
+ * scales with the build context; and how long lint of 1,500 workflows takes. The server figures (REST and
+ * WebSocket steps/s and CPU per step against a bare echo server, 1 against 2 workers, memory per 1,000
+ * sessions) are `npm run bench:servers` (bench/servers.ts).
  * Prints figures and ratios (the machine is shared: compare ratios, not absolute times).
  *
  *   npm run bench            # all measurements
@@ -21,13 +21,18 @@ import { gradeTrajectory } from "../graders/grade.js";
 import { simulateRepository } from "../simulators/index.js";
 import { repositoryFrom } from "../simulators/repository.js";
 import { loadCatalog } from "../tasks/catalog.js";
+import { servedCatalog } from "../generator/family.js";
 import { failedEditFigures, failedEditReport } from "./failed-edits.js";
 import { generationFigures, generationLines } from "./generation.js";
 import { incrementalFigures, incrementalLines } from "./incremental.js";
 import { lintTreeFigures } from "./lint-tree.js";
 import { repositorySizeFigures } from "./repository-size.js";
-import { stepLatencies } from "./step-latency.js";
+import { generatedStepLatencies, stepLatencies } from "./step-latency.js";
 import { workflowLintFigures } from "./lint-workflows.js";
+import { usePlainEnvironment } from "../server/plain-env.js";
+
+// Measured as the server's processes and workers run: with the environment read from a plain copy.
+usePlainEnvironment();
 
 const quick = process.argv.includes("--quick");
 const rounds = quick ? 20 : 200;
@@ -76,7 +81,7 @@ const failed = time("reset + failed edit action", rounds * 20, 2, () => {
 const incremental = incrementalFigures(catalog, quick ? 2 : 10);
 for (const line of incrementalLines(incremental)) console.log(line);
 
-const latencies = stepLatencies(catalog, quick ? 3 : 20);
+const latencies = [...stepLatencies(catalog, quick ? 3 : 20), ...generatedStepLatencies(servedCatalog(), quick ? 8 : 40)];
 for (const l of latencies) {
   console.log(`${`step p50 / p99, ${l.task} (${l.steps} steps)`.padEnd(48)} ${l.p50.toFixed(3).padStart(9)} / ${l.p99.toFixed(3)} ms`);
 }
