@@ -7,15 +7,21 @@
 import type { FactLog } from "../../simulators/engine/facts.js";
 import type { RepositoryState } from "./types.js";
 
-/** `derive`, remembered per state. */
-export function perState<T>(derive: (state: RepositoryState) => T): (state: RepositoryState) => T {
-  const derived = new WeakMap<FactLog, { value: T }>();
-  return (state) => {
-    let found = derived.get(state.facts);
+/** `derive`, remembered per the object `keyOf` names for its argument (the values are shared, and read only). */
+export function rememberedBy<A, T>(keyOf: (arg: A) => object, derive: (arg: A) => T): (arg: A) => T {
+  const derived = new WeakMap<object, { value: T }>();
+  return (arg) => {
+    const key = keyOf(arg);
+    let found = derived.get(key);
     if (found === undefined) {
-      found = { value: derive(state) };
-      derived.set(state.facts, found);
+      found = { value: derive(arg) };
+      derived.set(key, found);
     }
     return found.value;
   };
+}
+
+/** `derive`, remembered per state. */
+export function perState<T>(derive: (state: RepositoryState) => T): (state: RepositoryState) => T {
+  return rememberedBy((state: RepositoryState): FactLog => state.facts, derive);
 }

@@ -4,6 +4,7 @@
  * simulator's own YAML and shell parsers), and the values a step's inputs take on each leg of its job.
  */
 import type { WorkflowJobEvent, WorkflowStepEvent, WorkflowTriggersEvent, WrittenMap } from "../../simulators/workflow/declared-events.js";
+import { rememberedBy } from "./per-state.js";
 import type { RepositoryState } from "./types.js";
 
 export interface DeclaredWorkflow {
@@ -63,12 +64,7 @@ function stable(triggers: WorkflowTriggersEvent, workflow: DeclaredWorkflow): De
 
 /** `derive`, remembered per declaration (see `stable`); the values are shared, and read only. */
 export function perDeclaration<T>(derive: (workflow: DeclaredWorkflow) => T): (workflow: DeclaredWorkflow) => T {
-  const derived = new WeakMap<DeclaredWorkflow, { value: T }>();
-  return (workflow) => {
-    let found = derived.get(workflow);
-    if (found === undefined) derived.set(workflow, (found = { value: derive(workflow) }));
-    return found.value;
-  };
+  return rememberedBy((workflow: DeclaredWorkflow) => workflow, derive);
 }
 
 function sameEvents(a: DeclaredWorkflow, b: DeclaredWorkflow): boolean {
