@@ -56,6 +56,22 @@ function startingRepository(scenario: Scenario): Repository {
   return repo;
 }
 
+/**
+ * The paths an observation shows, sorted, by repository (repositories are immutable): every step of every
+ * episode at a state shows the same list.
+ */
+const shownPaths = new WeakMap<Repository, string[]>();
+
+function pathsShown(repo: Repository): string[] {
+  let paths = shownPaths.get(repo);
+  if (!paths) {
+    // A simulated host's reserved state is the simulation's memory, not one of its files.
+    paths = [...repo.keys()].filter((path) => !isHostStatePath(path)).sort();
+    shownPaths.set(repo, paths);
+  }
+  return paths;
+}
+
 export const REWARD = { fixed: 0.3, unfixed: -0.3, failedAction: -0.02, hint: -0.04 } as const;
 
 /**
@@ -257,9 +273,7 @@ export class Episode {
     // JSON.stringify, and no lookup by path ever finds an inherited property.
     const files: Record<string, string> = Object.create(null);
     const modes: Record<string, "100644" | "100755"> = Object.create(null);
-    for (const path of [...repo.keys()].sort()) {
-      // A simulated host's reserved state is the simulation's memory, not one of its files.
-      if (isHostStatePath(path)) continue;
+    for (const path of pathsShown(repo)) {
       const file = repo.get(path)!;
       files[path] = file.content;
       modes[path] = gitMode(file.mode) as "100644" | "100755";

@@ -8,7 +8,7 @@ import type { EditAction } from "../contracts/actions.js";
 import { runHostCommand, type HostCommandOutcome } from "../simulators/host/commands/index.js";
 import { KeptByState, MAX_KEPT_COMMAND_BYTES, MAX_KEPT_COMMANDS, stateKey } from "../simulators/incremental/kept.js";
 import { HostDraft } from "../simulators/host/draft.js";
-import { HOST_STATE_PATH, hostFiles, isHostRepository, isHostStatePath } from "../simulators/host/state.js";
+import { HOST_STATE_PATH, hostFiles, isHostRepository, isHostStatePath, unchangedStateFile } from "../simulators/host/state.js";
 import type { Repository } from "../simulators/repository.js";
 
 export type HostActionOutcome = { ok: true; repo: Repository; changed: boolean; output?: string } | { ok: false; error: string };
@@ -69,13 +69,22 @@ export function applyHostAction(repo: Repository, action: EditAction, editFiles:
   const edited = editFiles(hostFiles(repo), withRelativePaths(action));
   if (!edited.ok) return edited;
   if ([...edited.repo.keys()].some(isHostStatePath)) return { ok: false, error: "no such file: /.breakfix is not part of the host" };
-  const draft = HostDraft.of(repo);
-  for (const key of [...draft.files.keys()]) if (!edited.repo.has(key)) draft.remove(key);
+  const files = new Map(hostFiles(repo));
+  const removed = [...files.keys()].filter((key) => !edited.repo.has(key));
+  for (const key of removed) files.delete(key);
   for (const [key, file] of edited.repo) {
-    const was = draft.files.get(key);
-    if (!was || was.content !== file.content || was.mode !== file.mode) draft.files.set(key, file);
+    const was = files.get(key);
+    if (!was || was.content !== file.content || was.mode !== file.mode) files.set(key, file);
   }
-  draft.changed();
+  if (removed.length === 0) {
+    // Nothing deleted, so the state is as it was: the new repository keeps its file.
+    files.set(HOST_STATE_PATH, unchangedStateFile(repo));
+    return { ok: true, repo: files, changed: edited.changed };
+  }
+  // A deleted file may be held open by a process, which the state records (HostDraft.remove).
+  const draft = HostDraft.of(repo);
+  for (const key of removed) draft.remove(key);
+  for (const [key, file] of files) draft.files.set(key, file);
   return { ok: true, repo: draft.repository(), changed: edited.changed };
 }
 

@@ -19,7 +19,7 @@ import { gradeTrajectory } from "../../graders/grade.js";
 import type { Catalog } from "../../tasks/catalog.js";
 import { HttpError } from "../errors.js";
 import { deltaAnswer, type SentFiles } from "./observation-delta.js";
-import { resultJson } from "./result-json.js";
+import { resultJson, stateJson } from "./result-json.js";
 import type { StepResult } from "../../contracts/observation.js";
 import { MissingEpisodeError, type EpisodeTask, type StepAnswer, type TaskAnswers } from "./tasks.js";
 
@@ -56,7 +56,7 @@ export class EpisodeHost {
       case "observe":
         return this.answer(task.key, this.episode(task.key, task.record, onStep), (e) => this.serialised(task.key, e, e.observe()));
       case "state":
-        return this.answer(task.key, this.episode(task.key, task.record, onStep), (e) => JSON.stringify(e.state()));
+        return this.answer(task.key, this.episode(task.key, task.record, onStep), (e) => stateJson(e.state(), e.files()));
       case "release":
         this.forget(task.key);
         return null;
@@ -82,7 +82,7 @@ export class EpisodeHost {
         finalState: null,
       };
       if (result.done) {
-        answer.finalState = JSON.stringify(episode.state());
+        answer.finalState = stateJson(episode.state(), episode.files());
         this.forget(key);
       }
       return answer;

@@ -1,11 +1,11 @@
 /**
- * A step's answer as JSON, with the repository's files written once per repository state: an episode's
- * files are most of its answer and change only where an action changed them, while every step of every
- * episode of a scenario at that state sends them again. The files and modes are serialised once per
- * repository object (repositories are immutable) and spliced into the rest of the answer, serialised as
- * usual, so the text is exactly JSON.stringify's.
+ * A step's answer and an episode's state as JSON, with the repository's files written once per repository
+ * state: an episode's files are most of its answer and change only where an action changed them, while every
+ * step of every episode of a scenario at that state sends them again. The files and modes are serialised once
+ * per repository object (repositories are immutable) and spliced into the rest, serialised as usual, so the
+ * text is exactly JSON.stringify's.
  */
-import type { StepResult } from "../../contracts/observation.js";
+import type { EpisodeState, Observation, StepResult } from "../../contracts/observation.js";
 import type { Repository } from "../../simulators/repository.js";
 
 interface Fragments {
@@ -22,17 +22,31 @@ const MODES = "\u0000modes";
 const FILES_AT = `"files":${JSON.stringify(FILES)}`;
 const MODES_AT = `"file_modes":${JSON.stringify(MODES)}`;
 
-/** `result` as JSON.stringify writes it; `repo` is the repository whose files its observation shows. */
-export function resultJson(result: StepResult, repo: Repository): string {
-  const { observation } = result;
+type WithFiles = Pick<Observation, "files" | "file_modes">;
+
+/**
+ * JSON.stringify(whole(shown)), where `shown` holds `repo`'s files: `whole` is called with `shown` whose
+ * files and modes are stand-ins, and the kept fragments are spliced in where they land.
+ */
+function withFiles<T extends WithFiles>(shown: T, whole: (shown: T) => unknown, repo: Repository): string {
   let kept = fragments.get(repo);
   if (kept === undefined) {
-    kept = { files: JSON.stringify(observation.files), modes: JSON.stringify(observation.file_modes) };
+    kept = { files: JSON.stringify(shown.files), modes: JSON.stringify(shown.file_modes) };
     fragments.set(repo, kept);
   }
-  const rest = JSON.stringify({ ...result, observation: { ...observation, files: FILES, file_modes: MODES } });
+  const rest = JSON.stringify(whole({ ...shown, files: FILES, file_modes: MODES }));
   const files = rest.indexOf(FILES_AT);
   const modes = rest.indexOf(MODES_AT, files);
-  if (files < 0 || modes < 0) return JSON.stringify(result);
+  if (files < 0 || modes < 0) return JSON.stringify(whole(shown));
   return `${rest.slice(0, files)}"files":${kept.files}${rest.slice(files + FILES_AT.length, modes)}"file_modes":${kept.modes}${rest.slice(modes + MODES_AT.length)}`;
+}
+
+/** `result` as JSON.stringify writes it; `repo` is the repository whose files its observation shows. */
+export function resultJson(result: StepResult, repo: Repository): string {
+  return withFiles(result.observation, (observation) => ({ ...result, observation }), repo);
+}
+
+/** `state` as JSON.stringify writes it; `repo` is the repository whose files it shows. */
+export function stateJson(state: EpisodeState, repo: Repository): string {
+  return withFiles(state, (shown) => shown, repo);
 }

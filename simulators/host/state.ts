@@ -272,6 +272,25 @@ export function withState(repo: Repository, state: HostState): Repository {
   return next;
 }
 
+const canonicalFiles = new WeakMap<RepoFile, RepoFile>();
+
+/**
+ * The repository's state file as `withState` would write the same state: the file itself when this module
+ * wrote it, else one canonical copy per file. An action that leaves the state as it was (an edit of the
+ * host's files that deletes none) keeps it so, without copying and writing the state again.
+ */
+export function unchangedStateFile(repo: Repository): RepoFile {
+  const file = stateFile(repo);
+  if (written.has(file)) return file;
+  let canonical = canonicalFiles.get(file);
+  if (canonical === undefined) {
+    canonical = { content: canonicalText(file), mode: 0o600 };
+    written.add(canonical);
+    canonicalFiles.set(file, canonical);
+  }
+  return canonical;
+}
+
 /** The host's files as its users see them: everything but the reserved state. */
 export function hostFiles(repo: Repository): Repository {
   const view = new Map(repo);

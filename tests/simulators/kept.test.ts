@@ -9,7 +9,7 @@ import { applyEditAction } from "../../environment/apply-action.js";
 import { assess } from "../../graders/assess.js";
 import { startJudgedEpisode } from "../../graders/episodes.js";
 import { forgetAssessments, keptAssessments } from "../../graders/kept-assessments.js";
-import { resultJson } from "../../server/pool/result-json.js";
+import { resultJson, stateJson } from "../../server/pool/result-json.js";
 import { copyState, HOST_STATE_PATH, readState, serializeState } from "../../simulators/host/state.js";
 import { KeptByState, stateKey } from "../../simulators/incremental/kept.js";
 import { setIncremental } from "../../simulators/incremental/sections.js";
@@ -142,6 +142,7 @@ describe("a step's answer as JSON", () => {
       for (const action of scenario.solution) if (!episode.done) results.push(episode.step(action));
       for (const result of results.slice(0, 1)) expect(resultJson(result, repositoryFrom(scenario.files))).toBe(JSON.stringify(result));
       expect(resultJson(results.at(-1)!, episode.files())).toBe(JSON.stringify(results.at(-1)));
+      expect(stateJson(episode.state(), episode.files())).toBe(JSON.stringify(episode.state()));
     }
   }, 120_000);
 
@@ -155,5 +156,7 @@ describe("a step's answer as JSON", () => {
     const forged: StepResult = { ...result, observation: { ...result.observation, files, file_modes: modes, hint: "\u0000files", last_action_error: sneaky } };
     expect(resultJson(forged, repo)).toBe(JSON.stringify(forged));
     expect(JSON.parse(resultJson(forged, repo))).toStrictEqual(JSON.parse(JSON.stringify(forged)));
+    const state = { ...episode.state(), files, file_modes: modes, hint: sneaky };
+    expect(stateJson(state, repo)).toBe(JSON.stringify(state));
   });
 });
