@@ -117,8 +117,13 @@ function parseManifest(p: string, content: string): ManifestFile {
       const error = doc.errors[0];
       if (error) return void problem(error.pos[0], goYamlDetail(error));
       if (doc.contents === null) return;
-      const duplicate = firstDuplicateKey(doc);
-      if (duplicate) return void problem(duplicate.offset, `key ${JSON.stringify(duplicate.key)} already set in map`);
+      const bad = firstKeyProblem(doc);
+      if (bad?.kind === "duplicate") return void problem(bad.offset, `key ${JSON.stringify(bad.key)} already set in map`);
+      if (bad?.kind === "collection") {
+        // go-yaml decodes into Go maps, whose keys cannot be maps or slices; the message has no line.
+        const detail = `invalid map key: ${goValue(bad.key)}`;
+        return void problem(bad.offset, detail, `error: error parsing ${p}: error converting YAML to JSON: yaml: ${detail}`);
+      }
       try {
         value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
       } catch (e) {
@@ -157,20 +162,25 @@ function parseManifest(p: string, content: string): ManifestFile {
   return { path: p, lineCounter, documents };
 }
 
+type KeyProblem = { kind: "duplicate"; key: string; offset: number } | { kind: "collection"; key: Node; offset: number };
+
 /**
- * The first key repeated within one mapping. The `yaml` package's own check is quadratic in the size of a
- * mapping (minutes on a 5 MB ConfigMap), so this one keeps a set per mapping and walks without recursion.
+ * The first key repeated within one mapping, or used as a key while a mapping or a sequence (`password:
+ * {{ secrets.X }}` is a mapping whose key is a mapping). The `yaml` package's own duplicate check is quadratic
+ * in the size of a mapping (minutes on a 5 MB ConfigMap), so this one keeps a set per mapping and walks
+ * without recursion.
  */
-function firstDuplicateKey(doc: Document.Parsed): { key: string; offset: number } | null {
+function firstKeyProblem(doc: Document.Parsed): KeyProblem | null {
   const stack: unknown[] = [doc.contents];
   while (stack.length > 0) {
     const node = stack.pop();
     if (isMap(node)) {
       const seen = new Set<string>();
       for (const pair of node.items) {
+        if (isMap(pair.key) || isSeq(pair.key)) return { kind: "collection", key: innermostCollectionKey(pair.key), offset: pair.key.range?.[0] ?? 0 };
         const key = isScalar(pair.key) ? String(pair.key.value) : null;
         if (key !== null) {
-          if (seen.has(key)) return { key, offset: isScalar(pair.key) ? (pair.key.range?.[0] ?? 0) : 0 };
+          if (seen.has(key)) return { kind: "duplicate", key, offset: isScalar(pair.key) ? (pair.key.range?.[0] ?? 0) : 0 };
           seen.add(key);
         }
         stack.push(pair.value);
@@ -182,4 +192,29 @@ function firstDuplicateKey(doc: Document.Parsed): { key: string; offset: number 
     }
   }
   return null;
+}
+
+/** A collection used as a key is decoded key first, so go-yaml fails on the deepest one inside it. */
+function innermostCollectionKey(key: Node): Node {
+  let at = key;
+  for (let depth = 0; depth < 100 && isMap(at); depth++) {
+    const inner = at.items.find((pair) => isMap(pair.key) || isSeq(pair.key))?.key as Node | undefined;
+    if (inner === undefined) break;
+    at = inner;
+  }
+  return at;
+}
+
+/** A YAML node as Go's %#v prints the value go-yaml decodes it to (map keys sorted, as fmt sorts them). */
+function goValue(node: unknown, depth = 0): string {
+  if (depth > 20) return "...";
+  if (isMap(node)) {
+    const pairs = node.items.map((pair) => [goValue(pair.key, depth + 1), goValue(pair.value, depth + 1)] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `map[interface {}]interface {}{${pairs.map(([k, v]) => `${k}:${v}`).join(", ")}}`;
+  }
+  if (isSeq(node)) return `[]interface {}{${node.items.map((item) => goValue(item, depth + 1)).join(", ")}}`;
+  const value = isScalar(node) ? node.value : node;
+  if (value === null || value === undefined) return "interface {}(nil)";
+  if (typeof value === "string") return JSON.stringify(value);
+  return String(value);
 }

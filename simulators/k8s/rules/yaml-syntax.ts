@@ -43,6 +43,12 @@ export const yamlSyntax = k8sRule({
       { name: "tab indentation", files: { "k8s/config.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata:\n\tname: x\n" }, line: 4, message: "found character that cannot start any token" },
       { name: "duplicate key", files: { "k8s/config.yaml": `${CONFIG_MAP}kind: Secret\n` }, line: 7, message: 'key "kind" already set in map' },
       { name: "scalar document", files: { "k8s/config.yaml": `${CONFIG_MAP}---\njust text\n` }, line: 8, message: "cannot unmarshal string into Go value of type map[string]interface {}" },
+      {
+        name: "a mapping used as a key (a template expression without its $)",
+        files: { "k8s/secret.yaml": "apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\nstringData:\n  password: {{ secrets.DB_PASSWORD }}\n" },
+        line: 6,
+        message: 'error converting YAML to JSON: yaml: invalid map key: map[interface {}]interface {}{"secrets.DB_PASSWORD":interface {}(nil)}',
+      },
       { name: "alias bomb", files: { "k8s/bomb.yaml": `a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [${"*a, ".repeat(10)}*a]\nc: &c [${"*b, ".repeat(10)}*b]\n` }, message: "excessive aliasing" },
     ],
   },
