@@ -105,8 +105,11 @@ import { MAX_PARSE_CACHE_BYTES, PARSE_EXPANSION } from "../simulators/parse-cach
 
 export { MAX_PARSE_CACHE_BYTES, PARSE_EXPANSION };
 
-// So do the bounds of what incremental simulation keeps: section outcomes, assessments and host commands' outcomes.
+// So do the bounds of what incremental simulation keeps: section outcomes, assessments, host commands' outcomes
+// and answers' files as JSON.
 import {
+  MAX_KEPT_ANSWER_BYTES,
+  MAX_KEPT_ANSWERS,
   MAX_KEPT_ASSESSMENT_BYTES,
   MAX_KEPT_ASSESSMENTS,
   MAX_KEPT_COMMAND_BYTES,
@@ -115,7 +118,7 @@ import {
   MAX_SECTIONS,
 } from "../simulators/incremental/bounds.js";
 
-export { MAX_KEPT_ASSESSMENT_BYTES, MAX_KEPT_ASSESSMENTS, MAX_KEPT_COMMAND_BYTES, MAX_KEPT_COMMANDS, MAX_SECTION_BYTES, MAX_SECTIONS };
+export { MAX_KEPT_ANSWER_BYTES, MAX_KEPT_ANSWERS, MAX_KEPT_ASSESSMENT_BYTES, MAX_KEPT_ASSESSMENTS, MAX_KEPT_COMMAND_BYTES, MAX_KEPT_COMMANDS, MAX_SECTION_BYTES, MAX_SECTIONS };
 
 /** Every bound above by name, for the README's table and the test that keeps the two in step. */
 export const LIMITS = {
@@ -150,4 +153,6 @@ export const LIMITS = {
   MAX_KEPT_ASSESSMENT_BYTES,
   MAX_KEPT_COMMANDS,
   MAX_KEPT_COMMAND_BYTES,
+  MAX_KEPT_ANSWERS,
+  MAX_KEPT_ANSWER_BYTES,
 } as const;

@@ -2,11 +2,13 @@
  * A step's answer and an episode's state as JSON, with the repository's files written once per repository
  * state: an episode's files are most of its answer and change only where an action changed them, while every
  * step of every episode of a scenario at that state sends them again. The files and modes are serialised once
- * per repository object (repositories are immutable) and spliced into the rest, serialised as usual, so the
- * text is exactly JSON.stringify's.
+ * per state, kept by repository object (repositories are immutable) and by state key (kept.ts: two episodes
+ * that made the same edit hold equal repositories, not the same one; the assessment has keyed the state
+ * already), and spliced into the rest, serialised as usual, so the text is exactly JSON.stringify's.
  */
 import type { EpisodeState, Observation, StepResult } from "../../contracts/observation.js";
 import type { Repository } from "../../simulators/repository.js";
+import { KeptByState, MAX_KEPT_ANSWER_BYTES, MAX_KEPT_ANSWERS, stateKey } from "../../simulators/incremental/kept.js";
 
 interface Fragments {
   files: string;
@@ -14,6 +16,7 @@ interface Fragments {
 }
 
 const fragments = new WeakMap<Repository, Fragments>();
+const byState = new KeptByState<Fragments>({ count: MAX_KEPT_ANSWERS, bytes: MAX_KEPT_ANSWER_BYTES }, (f) => 64 + (f.files.length + f.modes.length) * 2);
 
 // Stand-ins for the two values while the rest is serialised. A NUL can only be written escaped, and a quote
 // inside a string only as \", so `"files":"\u0000files"` appears in the text only where the stand-in is.
@@ -31,7 +34,7 @@ type WithFiles = Pick<Observation, "files" | "file_modes">;
 function withFiles<T extends WithFiles>(shown: T, whole: (shown: T) => unknown, repo: Repository): string {
   let kept = fragments.get(repo);
   if (kept === undefined) {
-    kept = { files: JSON.stringify(shown.files), modes: JSON.stringify(shown.file_modes) };
+    kept = byState.get(stateKey(repo), () => ({ files: JSON.stringify(shown.files), modes: JSON.stringify(shown.file_modes) }));
     fragments.set(repo, kept);
   }
   const rest = JSON.stringify(whole({ ...shown, files: FILES, file_modes: MODES }));

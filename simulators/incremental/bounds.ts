@@ -14,3 +14,7 @@ export const MAX_KEPT_ASSESSMENT_BYTES = 64 * 1024 * 1024;
 /** Host commands' outcomes kept, and the bytes they are charged at most (kept.ts). */
 export const MAX_KEPT_COMMANDS = 4096;
 export const MAX_KEPT_COMMAND_BYTES = 64 * 1024 * 1024;
+
+/** States whose answer fragments (files and modes as JSON) are kept, and the bytes they are charged at most (server/pool/result-json.ts). */
+export const MAX_KEPT_ANSWERS = 4096;
+export const MAX_KEPT_ANSWER_BYTES = 64 * 1024 * 1024;

@@ -14,7 +14,7 @@ import { hash } from "node:crypto";
 import type { RepoFile, Repository } from "../repository.js";
 import { reuseEnabled } from "./sections.js";
 
-export { MAX_KEPT_ASSESSMENT_BYTES, MAX_KEPT_ASSESSMENTS, MAX_KEPT_COMMAND_BYTES, MAX_KEPT_COMMANDS } from "./bounds.js";
+export { MAX_KEPT_ANSWER_BYTES, MAX_KEPT_ANSWERS, MAX_KEPT_ASSESSMENT_BYTES, MAX_KEPT_ASSESSMENTS, MAX_KEPT_COMMAND_BYTES, MAX_KEPT_COMMANDS } from "./bounds.js";
 
 const digests = new WeakMap<RepoFile, string>();
 

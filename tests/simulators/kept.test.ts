@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { StepResult } from "../../contracts/observation.js";
+import type { Action } from "../../contracts/actions.js";
 import { applyEditAction } from "../../environment/apply-action.js";
 import { assess } from "../../graders/assess.js";
 import { startJudgedEpisode } from "../../graders/episodes.js";
@@ -145,6 +146,24 @@ describe("a step's answer as JSON", () => {
       expect(stateJson(episode.state(), episode.files())).toBe(JSON.stringify(episode.state()));
     }
   }, 120_000);
+
+  it("is exactly JSON.stringify's for states reached apart: the same edit in two episodes, edits in either order, reuse off", () => {
+    const scenario = catalog.scenarios.find((s) => !s.id.includes(":") && Object.keys(s.files).length > 1)!;
+    const write = (path: string, content: string): Action => ({ action_type: "edit_file", edits: [{ file_path: path, old_content: "", new_content: content }] });
+    const answers = (order: Array<[string, string]>) => {
+      const episode = startJudgedEpisode(catalog, { scenario_id: scenario.id }, `apart-${order.map(([p]) => p).join("-")}`);
+      const results = order.map(([p, c]) => episode.step(write(p, c)));
+      for (const result of results) expect(result.observation.last_action_error).toBeNull();
+      return results.map((result, i) => [resultJson(result, i === results.length - 1 ? episode.files() : episodeFilesAt(result)), JSON.stringify(result)]);
+    };
+    const episodeFilesAt = (result: StepResult) => repositoryFrom(result.observation.files);
+    for (const reuse of [true, false]) {
+      setIncremental(reuse);
+      for (const order of [[["notes/a.txt", "a\n"], ["notes/b.txt", "b\n"]], [["notes/a.txt", "a\n"], ["notes/b.txt", "b\n"]], [["notes/b.txt", "b\n"], ["notes/a.txt", "a\n"]], [["notes/a.txt", "a\n"], ["notes/b.txt", "other\n"]]] as Array<Array<[string, string]>>) {
+        for (const [spliced, plain] of answers(order)) expect(spliced).toBe(plain);
+      }
+    }
+  });
 
   it("is exactly JSON.stringify's when other fields and the files hold the stand-ins' text", () => {
     const sneaky = '"files":"\u0000files" "file_modes":"\u0000modes" \\u0000files';
