@@ -66,10 +66,11 @@ export function applyHostAction(repo: Repository, action: EditAction, editFiles:
     return out.ok ? { ok: true, repo: out.repo, changed: true, output: out.output } : out;
   }
   if (namesState(action)) return { ok: false, error: "no such file: /.breakfix is not part of the host" };
-  const edited = editFiles(hostFiles(repo), withRelativePaths(action));
+  const view = hostFiles(repo);
+  const edited = editFiles(view, withRelativePaths(action));
   if (!edited.ok) return edited;
   if ([...edited.repo.keys()].some(isHostStatePath)) return { ok: false, error: "no such file: /.breakfix is not part of the host" };
-  const files = new Map(hostFiles(repo));
+  const files = new Map(view);
   const removed = [...files.keys()].filter((key) => !edited.repo.has(key));
   for (const key of removed) files.delete(key);
   for (const [key, file] of edited.repo) {
