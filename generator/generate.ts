@@ -78,9 +78,13 @@ export function generateScenario(id: GeneratedId, options: GeneratorOptions = {}
     const composition = compose(base, injectors, id.difficulty, id.split, rng.fork("compose"));
     if (!composition) continue;
     const drafted = composeScenario(base, composition.injections, { id: name, difficulty: id.difficulty, slack: 6 + 2 * composition.injections.length });
+    // The object served is the one the gates walk: what they assessed is kept under it (graders/kept-assessments.ts),
+    // so the episode's start and the reference repair's states are not simulated again. No assessment reads the
+    // solution, which the walk decides.
+    const scenario: Scenario = { ...drafted, solution: [] };
     // The reference repair meets the faults as a run shows them, each repaired once it is in view.
-    const walk = walkAsShown(drafted, composition.injections.map((i) => i.repair), true);
-    const scenario: Scenario = { ...drafted, solution: walk.solution };
+    const walk = walkAsShown(scenario, composition.injections.map((i) => i.repair), true);
+    scenario.solution = walk.solution;
     if (judgeWalk(scenario, walk, { firstProblem: true }).ok) return scenario;
   }
   throw new GenerationError(name, attempts);
