@@ -161,7 +161,7 @@ describe("a step is transactional", () => {
 describe("the parse cache is bounded by bytes", () => {
   it("distinct large files never hold more than the budget (by count they grew RSS to 3.8 GB)", () => {
     let parses = 0;
-    const cached = memoByContent((text) => ({ length: text.length, n: ++parses }));
+    const cached = memoByContent((text) => ({ length: text.length, n: ++parses }), { name: "test: large files" });
     for (let i = 0; i < 60; i++) cached(`${i}:${"k: v\n".repeat(100_000)}`);
     expect(cached.bytes).toBeLessThanOrEqual(MAX_PARSE_CACHE_BYTES);
     expect(cached.size).toBeLessThan(60);
@@ -170,7 +170,7 @@ describe("the parse cache is bounded by bytes", () => {
 
   it("keeps the most recently used, and does not keep a text too large to share the budget", () => {
     // Room for eight texts of 100 characters; one entry may take an eighth of the budget.
-    const cached = memoByContent((text) => ({ text }), parseCost("x".repeat(100)) * 8);
+    const cached = memoByContent((text) => ({ text }), { name: "test: eight texts", maxBytes: parseCost("x".repeat(100)) * 8 });
     const texts = Array.from({ length: 9 }, (_, i) => String.fromCharCode(97 + i).repeat(100));
     const first = cached(texts[0]!);
     const second = cached(texts[1]!);
