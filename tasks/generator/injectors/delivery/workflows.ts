@@ -4,8 +4,9 @@
  * that text. Read with `yaml`'s source ranges; a workflow that does not parse (another fault broke it) is not
  * a place for a pipeline fault and is left out.
  */
-import { isMap, isScalar, isSeq, parseDocument } from "yaml";
+import { isMap, isScalar, isSeq } from "yaml";
 import { memoByContent } from "../../../../simulators/parse-cache.js";
+import { cleanWorkflowDocument } from "../workflow-document.js";
 import type { Node, YAMLMap } from "yaml";
 import type { GenFile } from "../../injector.js";
 
@@ -150,8 +151,8 @@ const cachedWorkflows = memoByContent((key) => {
 }, { name: "generator: delivery workflows", expansion: 12 });
 
 function parseWorkflow(file: string, content: string): Workflow | null {
-  const doc = parseDocument(content, { uniqueKeys: false });
-  if (doc.errors.length > 0 || !isMap(doc.contents)) return null;
+  const doc = cleanWorkflowDocument(file, content, { uniqueKeys: false });
+  if (doc === null) return null;
   const jobsNode = doc.contents.get("jobs", true);
   if (!isMap(jobsNode)) return null;
   const jobs: Job[] = [];

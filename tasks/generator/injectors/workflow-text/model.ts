@@ -5,8 +5,8 @@
  * repairs still apply. Only block-style YAML that parses cleanly is mapped: a file another fault already broke
  * is not a place for a second one.
  */
-import { isMap, parseDocument } from "yaml";
 import { memoByContent } from "../../../../simulators/parse-cache.js";
+import { cleanWorkflowDocument } from "../workflow-document.js";
 import type { GenFile } from "../../injector.js";
 
 /** A `key: value` line and the lines under it. */
@@ -123,8 +123,7 @@ const cachedMaps = memoByContent((key) => {
 }, { name: "generator: workflow maps", expansion: 10 });
 
 function readMap(file: string, content: string): WorkflowMap | null {
-  const doc = parseDocument(content);
-  if (doc.errors.length > 0 || !isMap(doc.contents)) return null;
+  if (cleanWorkflowDocument(file, content, { uniqueKeys: true }) === null) return null;
   const lines = content.split("\n");
   const top = entriesAt(lines, 0, lines.length, 0);
   const jobsEntry = top.find((e) => e.key === "jobs");
