@@ -9,13 +9,29 @@ export interface NamedPattern {
   name: string;
   /** A global regular expression (String.prototype.match counts its matches). */
   pattern: RegExp;
+  /**
+   * Lowercase ASCII literals one of which every match holds: a file whose lowercased text holds none has no
+   * match, and is not searched. Most files hold no pragma, so most of a scan is one lowercasing and a few
+   * substring tests instead of a search per pattern whose `^\s*` retries at every line.
+   */
+  needles?: readonly string[];
 }
 
 const byList = new WeakMap<readonly NamedPattern[], WeakMap<RepoFile, readonly number[]>>();
 
 function countsIn(file: RepoFile, patterns: readonly NamedPattern[], kept: WeakMap<RepoFile, readonly number[]>): readonly number[] {
   let counts = kept.get(file);
-  if (counts === undefined) kept.set(file, (counts = patterns.map(({ pattern }) => file.content.match(pattern)?.length ?? 0)));
+  if (counts === undefined) {
+    let lower: string | undefined;
+    counts = patterns.map(({ pattern, needles }) => {
+      if (needles !== undefined) {
+        const text = (lower ??= file.content.toLowerCase());
+        if (!needles.some((n) => text.includes(n))) return 0;
+      }
+      return file.content.match(pattern)?.length ?? 0;
+    });
+    kept.set(file, counts);
+  }
   return counts;
 }
 

@@ -7,21 +7,21 @@
 import type { Repository } from "../repository.js";
 import { countPatterns, type NamedPattern } from "./pattern-counts.js";
 
-const SUPPRESSIONS: readonly NamedPattern[] = [
-  { name: "a hadolint ignore pragma", pattern: /#\s*hadolint\s+(global\s+)?ignore/gi },
-  { name: "a BuildKit check=skip directive", pattern: /^#\s*check\s*=\s*skip/gim },
-  { name: "a kube-linter ignore annotation", pattern: /ignore-check\.kube-linter\.io/gi },
-  { name: "a checkov skip", pattern: /checkov:skip/gi },
-  { name: "a trivy ignore", pattern: /trivy:ignore/gi },
-  { name: "a shellcheck disable", pattern: /#\s*shellcheck\s+disable/gi },
-  { name: "a noqa or nosec pragma", pattern: /#\s*(noqa|nosec)\b/gi },
-  { name: "an actionlint ignore", pattern: /actionlint[-:\s]*(ignore|disable)/gi },
-  { name: "continue-on-error: true", pattern: /^\s*continue-on-error\s*:\s*(true|\$\{\{\s*true\s*\}\})\s*(#.*)?$/gim },
-  { name: "a failure swallowed with || true", pattern: /\|\|\s*(true\b|exit\s+0\b|sleep\b|tail\s+-f\s+\/dev\/null|:(?=\s|$|;|\)|"|'))/gm },
-  { name: "if: false", pattern: /^\s*(-\s+)?if\s*:\s*(false|'false'|"false"|\$\{\{\s*false\s*\}\})\s*(#.*)?$/gim },
+export const SUPPRESSIONS: readonly NamedPattern[] = [
+  { name: "a hadolint ignore pragma", pattern: /#\s*hadolint\s+(global\s+)?ignore/gi, needles: ["hadolint"] },
+  { name: "a BuildKit check=skip directive", pattern: /^#\s*check\s*=\s*skip/gim, needles: ["skip"] },
+  { name: "a kube-linter ignore annotation", pattern: /ignore-check\.kube-linter\.io/gi, needles: ["ignore-check.kube-linter.io"] },
+  { name: "a checkov skip", pattern: /checkov:skip/gi, needles: ["checkov:skip"] },
+  { name: "a trivy ignore", pattern: /trivy:ignore/gi, needles: ["trivy:ignore"] },
+  { name: "a shellcheck disable", pattern: /#\s*shellcheck\s+disable/gi, needles: ["shellcheck"] },
+  { name: "a noqa or nosec pragma", pattern: /#\s*(noqa|nosec)\b/gi, needles: ["noqa", "nosec"] },
+  { name: "an actionlint ignore", pattern: /actionlint[-:\s]*(ignore|disable)/gi, needles: ["actionlint"] },
+  { name: "continue-on-error: true", pattern: /^\s*continue-on-error\s*:\s*(true|\$\{\{\s*true\s*\}\})\s*(#.*)?$/gim, needles: ["continue-on-error"] },
+  { name: "a failure swallowed with || true", pattern: /\|\|\s*(true\b|exit\s+0\b|sleep\b|tail\s+-f\s+\/dev\/null|:(?=\s|$|;|\)|"|'))/gm, needles: ["||"] },
+  { name: "if: false", pattern: /^\s*(-\s+)?if\s*:\s*(false|'false'|"false"|\$\{\{\s*false\s*\}\})\s*(#.*)?$/gim, needles: ["false"] },
 ];
 
-const STRICTNESS: readonly NamedPattern[] = [{ name: "npm's engine-strict=true", pattern: /^\s*engine-strict\s*=\s*true\s*$/gm }];
+export const STRICTNESS: readonly NamedPattern[] = [{ name: "npm's engine-strict=true", pattern: /^\s*engine-strict\s*=\s*true\s*$/gm, needles: ["engine-strict"] }];
 
 export interface SuppressionCounts {
   /** Pragma or switch-off name → how many the repository holds. */
