@@ -23,6 +23,9 @@ export function quantile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
 
+/** Warm-up seeds per difficulty before the figures. */
+export const WARM_UP_SEEDS = 25;
+
 export function generationFigures(catalog: Catalog, seeds: number, baselineScenario = "typo_filename"): GenerationFigures {
   const scenario = catalog.scenario(baselineScenario);
   if (!scenario) throw new Error(`no curated scenario '${baselineScenario}'`);
@@ -35,8 +38,17 @@ export function generationFigures(catalog: Catalog, seeds: number, baselineScena
   for (let i = 0; i < rounds; i++) assess(scenario, repo);
   const baseline = (performance.now() - start) / rounds;
   setIncremental(true);
-  // One warm-up generation per difficulty, outside the figures (first calls compile and load).
-  for (const difficulty of GENERATED_DIFFICULTIES) generateScenario({ split: "train", difficulty, seed: 1_000_000 });
+  // Warm-up generations outside the figures, on seeds of their own: the first calls load and compile, and V8
+  // goes on optimising for a few hundred generations more (a server generating for an RL run is long past that).
+  for (let seed = 1_000_000; seed < 1_000_000 + WARM_UP_SEEDS; seed++) {
+    for (const difficulty of GENERATED_DIFFICULTIES) {
+      try {
+        generateScenario({ split: "train", difficulty, seed });
+      } catch (error) {
+        if (!(error instanceof GenerationError)) throw error;
+      }
+    }
+  }
   const perDifficulty = {} as GenerationFigures["perDifficulty"];
   for (const difficulty of GENERATED_DIFFICULTIES) {
     const times: number[] = [];

@@ -6,6 +6,7 @@
  */
 import { connectWs, planEpisode, postJson, type Mix, type WsClient } from "../scripts/load/clients.js";
 import { cpuMs } from "./cpu.js";
+import { settle, type SettleLimits } from "./settle.js";
 
 export type Transport = "rest" | "ws";
 
@@ -51,8 +52,11 @@ async function wsClient(url: string): Promise<{ ask: Ask; close(): Promise<void>
 
 const percentile = (sorted: number[], p: number): number => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!);
 
-/** `clients` clients playing `mix` against `url` (served by process `pid`) for `warmUpSeconds`, then a measured window of `seconds`. */
-export async function measureWindow(url: string, pid: number, transport: Transport, clients: number, seconds: number, warmUpSeconds: number, mix: Mix = "all"): Promise<WindowFigures> {
+/** A warm-up: so many seconds, or until the server's background threads settle (its worker threads being `busy`). */
+export type WarmUp = number | { settle: SettleLimits; busy: number };
+
+/** `clients` clients playing `mix` against `url` (served by process `pid`) for a warm-up, then a measured window of `seconds`. */
+export async function measureWindow(url: string, pid: number, transport: Transport, clients: number, seconds: number, warmUp: WarmUp, mix: Mix = "all"): Promise<WindowFigures> {
   const connections = await Promise.all(Array.from({ length: clients }, (_, c) => (transport === "rest" ? restClient(url, c) : wsClient(url))));
   let counting = false;
   let stop = false;
@@ -84,7 +88,8 @@ export async function measureWindow(url: string, pid: number, transport: Transpo
     }
   };
   const loops = connections.map((_, c) => loop(c));
-  await new Promise((resolve) => setTimeout(resolve, warmUpSeconds * 1000));
+  if (typeof warmUp === "number") await new Promise((resolve) => setTimeout(resolve, warmUp * 1000));
+  else await settle(pid, warmUp.busy, warmUp.settle);
   const cpuBefore = cpuMs(pid);
   const clientBefore = process.cpuUsage();
   latencies.length = 0;

@@ -12,12 +12,13 @@ import { loadCatalog } from "../tasks/catalog.js";
 import type { Action } from "../contracts/actions.js";
 import { startRecord } from "../environment/episode-record.js";
 import type { ResetRequest } from "../contracts/observation.js";
-import { generateScenario } from "../generator/generate.js";
+import { generatedId, generateScenario } from "../generator/generate.js";
 import { createPool } from "../server/pool/pool.js";
 import { PlayedEpisode, type EpisodeRuntime } from "../server/played-episode.js";
 import { planEpisode, plansOf, type Mix } from "../scripts/load/clients.js";
 import { servedCatalog } from "../generator/family.js";
 import { cpuMs } from "./cpu.js";
+import { settle, type Settled, type SettleLimits } from "./settle.js";
 
 export type PoolMix = Mix | "generated";
 
@@ -36,6 +37,15 @@ function planOf(mix: PoolMix, i: number): Plan {
   return { reset: { scenario_id: scenario.id }, actions: [{ action_type: "request_hint" }, ...scenario.solution] };
 }
 
+/**
+ * Episode i of a mix's warm-up: generated ones are seeds of their own (so the window's states are still fresh)
+ * played only as far as a hint, since their repairs would have to be planned here, on the main thread.
+ */
+function warmUpPlanOf(mix: PoolMix, i: number, plans: readonly Plan[]): Plan {
+  if (mix !== "generated") return plans[i % plans.length]!;
+  return { reset: { scenario_id: generatedId({ split: "train", difficulty: "medium", seed: 1_000_000 + i }) }, actions: [{ action_type: "request_hint" }] };
+}
+
 export interface PoolFigures {
   workers: number;
   mix: PoolMix;
@@ -44,15 +54,17 @@ export interface PoolFigures {
   /** This process's CPU (every thread: the main one handing tasks on, the workers, the collector's) per operation. */
   cpuMsPerOp: number;
   errors: number;
+  /** The warm-up before the window: until V8's background threads had settled (bench/settle.ts). */
+  warmUp: Settled;
 }
 
 /** How many different episodes a mix's window plays in turn (generated: fresh seeds, planned before the window). */
 const plansFor = (mix: PoolMix, clients: number, seconds: number): number => (mix === "generated" ? Math.max(clients * 4, Math.round(40 * seconds)) : plansOf(mix));
 
-/** `clients` episodes at once against a pool of `workers`, for a warm-up and then `seconds` measured. */
-export async function poolWindow(workers: number, mix: PoolMix, clients: number, seconds: number, warmUpSeconds: number): Promise<PoolFigures> {
+/** `clients` episodes at once against a pool of `workers`, warmed until settled, and then `seconds` measured. */
+export async function poolWindow(workers: number, mix: PoolMix, clients: number, seconds: number, warmUpLimits: SettleLimits): Promise<PoolFigures> {
   const catalog = mix === "generated" ? servedCatalog() : loadCatalog();
-  const count = plansFor(mix, clients, seconds + warmUpSeconds);
+  const count = plansFor(mix, clients, seconds);
   const plans = Array.from({ length: count }, (_, i) => planOf(mix, i));
   const pool = createPool({ workers, stepTimeoutMs: 60_000, catalog });
   const runtime: EpisodeRuntime = { pool, catalog, stepped: () => undefined };
@@ -62,9 +74,10 @@ export async function poolWindow(workers: number, mix: PoolMix, clients: number,
   let answered = 0;
   let errors = 0;
   let next = 0;
+  let warming = 0;
   const client = async (c: number): Promise<void> => {
     while (!stop) {
-      const plan = plans[next++ % plans.length]!;
+      const plan = counting ? plans[next++ % plans.length]! : warmUpPlanOf(mix, warming++, plans);
       try {
         const episode = new PlayedEpisode(runtime, "ws", startRecord(catalog, plan.reset, `pool-${c}`));
         await episode.started;
@@ -81,7 +94,7 @@ export async function poolWindow(workers: number, mix: PoolMix, clients: number,
     }
   };
   const running = Array.from({ length: clients }, (_, c) => client(c));
-  await new Promise((resolve) => setTimeout(resolve, warmUpSeconds * 1000));
+  const warmUp = await settle(process.pid, workers, warmUpLimits);
   counting = true;
   const began = performance.now();
   const cpuBefore = cpuMs(process.pid);
@@ -92,5 +105,5 @@ export async function poolWindow(workers: number, mix: PoolMix, clients: number,
   stop = true;
   await Promise.all(running);
   await pool.close();
-  return { workers, mix, perSecond: answered / elapsed, cpuMsPerOp: cpu / Math.max(1, answered), errors };
+  return { workers, mix, perSecond: answered / elapsed, cpuMsPerOp: cpu / Math.max(1, answered), errors, warmUp };
 }

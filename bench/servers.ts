@@ -10,12 +10,14 @@
  * - the same at 32 clients on the delivery mix (the curated scenarios without the simulated hosts, whose
  *   steps run host commands and cost more), the mix the first server figures were taken on;
  * - 1 against 2 workers (WebSocket, 32 clients), and the episode pool alone with 1 and 2 workers on the
- *   curated delivery mix and on generated scenarios (a fresh seed each episode), no HTTP in between;
+ *   curated delivery mix and on generated scenarios (a fresh seed each episode), no HTTP in between; each of
+ *   these windows begins once V8's background threads have settled (bench/settle.ts), so that a fresh
+ *   worker's compiling is not counted against it;
  * - resident memory per 1,000 live WebSocket sessions.
  *
  * Ratios are printed beside the figures: on a shared machine they are the figures to compare.
  *
- *   npm run bench:servers -- --quick          # 2 s windows, 500 sessions: about two minutes
+ *   npm run bench:servers -- --quick          # 2 s windows, 500 sessions, warm-ups capped at a third: about six minutes
  *   npm run bench:servers                     # 5 s windows, 1,000 sessions
  *   npm run bench:servers -- --seconds 10 --sessions 2000
  */
@@ -23,7 +25,7 @@ import { parseArgs } from "node:util";
 import { PLANS, plansOf, type Mix } from "../scripts/load/clients.js";
 import { startServerProcess, type ServerProcess } from "../scripts/load/server-process.js";
 import { runWsSessions } from "../scripts/load/ws-sessions.js";
-import { measureWindow, type Transport, type WindowFigures } from "./mix-driver.js";
+import { measureWindow, type Transport, type WarmUp, type WindowFigures } from "./mix-driver.js";
 import { poolWindow } from "./pool-scaling.js";
 
 const { values } = parseArgs({
@@ -44,6 +46,9 @@ const positive = (name: string, raw: string | undefined, fallback: number): numb
 };
 const seconds = positive("seconds", values.seconds, values.quick ? 2 : 5);
 const warmUp = values.quick ? 1 : 2;
+// Windows that compare worker counts begin once V8 has compiled what the load runs (bench/settle.ts): a
+// fresh worker's compiler threads would otherwise take the core a second worker needs.
+const settled = (maxSeconds: number) => ({ minSeconds: warmUp, maxSeconds: values.quick ? maxSeconds / 3 : maxSeconds, coresPerBusy: 0.15 });
 const sessions = Math.round(positive("sessions", values.sessions, values.quick ? 500 : 1000));
 const CLIENTS = [1, 32, 256] as const;
 
@@ -67,8 +72,8 @@ try {
     if (warm.errors > 0 || warm.crossTalk > 0) failures.push(`warm-up: ${warm.errors} errors, ${warm.crossTalk} with cross-talk; first: ${warm.firstProblem}`);
   }
 
-  const measured = async (label: string, server: ServerProcess, transport: Transport, clients: number, mix: Mix = "all"): Promise<WindowFigures> => {
-    const w = await measureWindow(server.url, server.pid, transport, clients, seconds, warmUp, mix);
+  const measured = async (label: string, server: ServerProcess, transport: Transport, clients: number, mix: Mix = "all", warm: WarmUp = warmUp): Promise<WindowFigures> => {
+    const w = await measureWindow(server.url, server.pid, transport, clients, seconds, warm, mix);
     if (w.errors > 0) failures.push(`${label}: ${w.errors} errors; first: ${w.firstProblem}`);
     console.log(row(label, w));
     return w;
@@ -93,18 +98,20 @@ try {
     );
   }
   console.log("");
-  const w1 = await measured("WORKERS=1 ws x32", one, "ws", 32);
-  const w2 = await measured("WORKERS=2 ws x32", two, "ws", 32);
+  const w1 = await measured("WORKERS=1 ws x32", one, "ws", 32, "all", { settle: settled(45), busy: 1 });
+  const w2 = await measured("WORKERS=2 ws x32", two, "ws", 32, "all", { settle: settled(45), busy: 2 });
 
   // The pool alone, driven from this process: what the workers scale to once the clients and the HTTP
   // thread do not take the cores (on a 2-core machine they take one between them).
   console.log(`\nthe episode pool alone (no HTTP, 16 episodes at once): operations/s and this process's CPU ms per operation`);
   const pooled: string[] = [];
   for (const mix of ["delivery", "generated"] as const) {
-    const [p1, p2] = [await poolWindow(1, mix, 16, seconds, warmUp), await poolWindow(2, mix, 16, seconds, warmUp)];
+    const limits = settled(mix === "generated" ? 90 : 20);
+    const [p1, p2] = [await poolWindow(1, mix, 16, seconds, limits), await poolWindow(2, mix, 16, seconds, limits)];
     for (const p of [p1, p2]) {
       if (p.errors > 0) failures.push(`pool ${mix} x${p.workers}: ${p.errors} errors`);
-      console.log(`${`pool ${mix} WORKERS=${p.workers}`.padEnd(26)} ${f(p.perSecond).padStart(7)} ops/s ${f(p.cpuMsPerOp, 3).padStart(8)} CPU ms/op`);
+      const warm = `after ${f(p.warmUp.seconds)} s warm-up (V8 background threads ${f(p.warmUp.backgroundCores, 2)} cores${p.warmUp.settled ? "" : ", not settled"})`;
+      console.log(`${`pool ${mix} WORKERS=${p.workers}`.padEnd(26)} ${f(p.perSecond).padStart(7)} ops/s ${f(p.cpuMsPerOp, 3).padStart(8)} CPU ms/op  ${warm}`);
     }
     pooled.push(`  pool ${mix} WORKERS=2 / WORKERS=1 ops/s  ${f(p2.perSecond / p1.perSecond, 2)}`);
   }
