@@ -16,11 +16,14 @@
  *    and the repository files it was built to hold (a config copied into place).
  * The reference is the starting files' facts, else (a build that never ran there) the clean base's.
  */
+import path from "node:path";
 import type { CommandFact } from "../../simulators/shell/commands.js";
-import type { GuardFact } from "../../simulators/docker/commands/command.js";
+import type { CommandRun, GuardFact, ScriptCommand } from "../../simulators/docker/commands/command.js";
+import { TEST_PROGRAMS, testText } from "../../simulators/shell/commands.js";
 import type { DeclaredDockerfile } from "../../simulators/docker/declared.js";
-import type { AppStartEvent, ImageStartEvent } from "../../simulators/docker/events.js";
-import type { Image } from "../../simulators/docker/image.js";
+import type { AppStartEvent, ImageBuiltEvent, ImageStartEvent, RunStepEvent } from "../../simulators/docker/events.js";
+import type { Image, StageBuilt } from "../../simulators/docker/image.js";
+import type { WorkloadEvent } from "../../simulators/k8s/events.js";
 import { builtImages, declaredDockerfiles, guardsRun } from "./docker-facts.js";
 import type { IntentCheck, IntentInputs, Violation } from "./types.js";
 import { perState } from "./per-state.js";
@@ -32,8 +35,9 @@ const WITH_SUBCOMMAND = new Set(["docker", "kubectl", "helm", "npm", "yarn", "pn
 const MAY_GO = new Set(["cd", "echo", "printf", ":", "true", "set", "export", "exit"]);
 
 /** What a command is, for "is it still run": its program, and its subcommand where that says what it does. */
-export function commandIdentity(c: CommandFact): string {
-  const name = c.name.replace(/^.*\//, "");
+export function commandIdentity(c: Pick<CommandFact, "name" | "args">): string {
+  // `[ … ]` and `[[ … ]]` are `test` written another way.
+  const name = TEST_PROGRAMS.has(c.name) ? "test" : c.name.replace(/^.*\//, "");
   if (!WITH_SUBCOMMAND.has(name) && !WITH_SUBCOMMAND.has(c.name)) return name;
   const sub = c.args.find((a) => !a.startsWith("-"));
   return sub ? `${name} ${sub}` : name;
@@ -45,17 +49,10 @@ function runCommands(declared: DeclaredDockerfile): Set<string> {
   return out;
 }
 
-const GUARD_PROGRAMS = new Set(["test", "[", "[["]);
-
-/** The guards as written: `${X}` read as `$X`, whitespace collapsed. */
+/** The guards as written, each way of writing one test read as one (`[ -n "$X" ]` is `test -n "$X"`). */
 function declaredGuards(declared: DeclaredDockerfile): Set<string> {
   const out = new Set<string>();
-  for (const run of declared.runs) {
-    for (const c of run.commands) {
-      if (!GUARD_PROGRAMS.has(c.name)) continue;
-      out.add([c.name, ...c.args].join(" ").replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, "$$$1").replace(/\s+/g, " "));
-    }
-  }
+  for (const run of declared.runs) for (const c of run.commands) if (TEST_PROGRAMS.has(c.name)) out.add(testText(c.name, c.args));
   return out;
 }
 
@@ -127,7 +124,7 @@ export const buildGuardsKept: IntentCheck = {
     const out: Violation[] = [];
     for (const { path, was, is } of pairs(inputs)) {
       const kept = declaredGuards(is);
-      if ([...runCommands(is)].some((c) => GUARD_PROGRAMS.has(c))) {
+      if (runCommands(is).has("test")) {
         for (const g of declaredGuards(was)) if (!kept.has(g)) out.push(violation("build-guards", path, `the check '${g}' was rewritten`));
       }
       // A guard that passes because the Dockerfile now defaults what it checks was bypassed, not satisfied; and
@@ -147,6 +144,86 @@ export const buildGuardsKept: IntentCheck = {
             out.push(violation("build-guards", path, `the check '${guard.text}' passes only because the Dockerfile now defaults ${v.name} to '${v.value}'`));
           }
         }
+      }
+    }
+    return out;
+  },
+};
+
+/** What a command is for "does it still pass": a test by its text (any way of writing it), else its identity. */
+function runKey(c: ScriptCommand): string {
+  return TEST_PROGRAMS.has(c.name) ? testText(c.name, c.args) : commandIdentity(c);
+}
+
+const shown = (c: ScriptCommand): string => {
+  const text = [c.name, ...c.args].join(" ");
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+};
+
+/** How each Dockerfile's RUN commands fared in a state's builds, by key. */
+interface CommandOutcomes {
+  /** Ran and returned 0 (on values the model knows, or on some it does not: then it cannot fail). */
+  passed: Set<string>;
+  /** Ran on values the model knows and returned 0. */
+  passedKnown: Set<string>;
+  /** Ran on values the model knows, whatever it returned. */
+  ranKnown: Set<string>;
+  failed: Set<string>;
+  /** Commands that failed in a step that still succeeded: the script went on past them. */
+  swallowed: Map<string, CommandRun>;
+  /** Commands the model could not follow (control flow, the background) or whose values it does not have. */
+  unfollowed: Map<string, ScriptCommand>;
+}
+
+function computeCommandOutcomes(state: IntentInputs["current"]): Map<string, CommandOutcomes> {
+  const out = new Map<string, CommandOutcomes>();
+  for (const { file, event } of state.facts.of<RunStepEvent>("run-step")) {
+    let outcomes = out.get(file);
+    if (!outcomes) out.set(file, (outcomes = { passed: new Set(), passedKnown: new Set(), ranKnown: new Set(), failed: new Set(), swallowed: new Map(), unfollowed: new Map() }));
+    const unfollowed = (key: string, c: ScriptCommand) => void (outcomes!.unfollowed.has(key) || outcomes!.unfollowed.set(key, c));
+    for (const run of event.ran) {
+      const key = runKey(run);
+      (run.status === 0 ? outcomes.passed : outcomes.failed).add(key);
+      if (run.status === 0 && run.known) outcomes.passedKnown.add(key);
+      if (run.known) outcomes.ranKnown.add(key);
+      if (!run.known) unfollowed(key, run);
+      if (run.status !== 0 && event.status === 0 && !outcomes.swallowed.has(key)) outcomes.swallowed.set(key, run);
+    }
+    for (const c of event.unfollowed) unfollowed(runKey(c), c);
+  }
+  return out;
+}
+const commandOutcomes = perState(computeCommandOutcomes);
+
+/**
+ * build-commands and build-guards, on what the builds did: a command the clean base's build passed, or the
+ * starting build ran (the failing one among them), must pass, not fail in a step that goes on regardless
+ * (`test -n "$X"; exit 0`, `npm ci; true`, `… | cat`, `… || printf ''`), and must not have moved where the
+ * model cannot tell whether it runs or passes (`if false; then …; fi`, an uncalled function, `… &`, a value
+ * read from `$(…)`): a failure swallowed or hidden is not fixed, and unknown earns no credit. What the clean
+ * base's own build lets fail (`id -u app || useradd app`) may fail.
+ */
+export const buildOutcomesKept: IntentCheck = {
+  name: "build-commands",
+  check(inputs) {
+    // Without a clean base, what the starting build ran is the whole reference, and nothing may fail.
+    const base = inputs.base ? commandOutcomes(inputs.base) : new Map<string, CommandOutcomes>();
+    const initial = commandOutcomes(inputs.initial);
+    const none: CommandOutcomes = { passed: new Set(), passedKnown: new Set(), ranKnown: new Set(), failed: new Set(), swallowed: new Map(), unfollowed: new Map() };
+    const out: Violation[] = [];
+    for (const [path, now] of commandOutcomes(inputs.current)) {
+      const clean = base.get(path) ?? none;
+      const start = initial.get(path) ?? none;
+      const checkOf = (key: string) => (key === "test" || key.startsWith("test ") ? "build-guards" : "build-commands");
+      for (const [key, run] of now.swallowed) {
+        const expected = clean.passed.has(key) || start.passed.has(key) || start.failed.has(key);
+        if (!expected || clean.failed.has(key)) continue;
+        out.push(violation(checkOf(key), path, `'${shown(run)}' fails in the build (exit code ${run.status}) and the step goes on regardless: the failure is swallowed, not fixed`));
+      }
+      for (const [key, c] of now.unfollowed) {
+        const expected = clean.passedKnown.has(key) || start.ranKnown.has(key);
+        if (!expected || clean.unfollowed.has(key) || start.unfollowed.has(key) || now.passedKnown.has(key)) continue;
+        out.push(violation(checkOf(key), path, `'${shown(c)}' now runs only where the build cannot be followed (inside if, a function, a subshell, the background, or on a value it does not know): whether it passes is not known, so it earns no credit`));
       }
     }
     return out;
@@ -193,6 +270,35 @@ function configurationLost(was: Image, is: Image, written: ReadonlySet<string>):
   return out;
 }
 
+/**
+ * What the clean base's build made in one stage and copied into its image (a jar, a bundle, a binary), that the
+ * image no longer holds anywhere: deleting the COPY that fails is no fix of it. Held under another directory
+ * counts (a site's files where its server now looks), so a file is matched by name.
+ */
+function stageOutputsLost(clean: Image, is: Image): string[] {
+  const names = (image: Image) => new Set([...image.fs].filter(([, e]) => e.type === "file" && e.fromStage !== undefined).map(([p]) => path.posix.basename(p)));
+  const held = names(is);
+  const out: string[] = [];
+  for (const [p, entry] of clean.fs) {
+    if (entry.type !== "file" || entry.fromStage === undefined || entry.source !== undefined || held.has(path.posix.basename(p))) continue;
+    out.push(`the image no longer holds ${p}, which the build copied from its '${entry.fromStage}' stage`);
+  }
+  return out;
+}
+
+/**
+ * What a build stage no longer holds of the repository files the clean base's stage of that name held: a COPY
+ * deleted, or made a wildcard that matches nothing (BuildKit copies nothing then), is no fix of the COPY.
+ */
+function stageFilesLost(was: readonly StageBuilt[], is: readonly StageBuilt[]): string[] {
+  return was.flatMap((stage) => {
+    const now = is.find((s) => s.name === stage.name);
+    if (!now) return [];
+    const held = new Set(now.sources);
+    return stage.sources.filter((source) => !held.has(source)).map((source) => `build stage '${stage.name}' no longer holds ${source}`);
+  });
+}
+
 /** Whether an EXPOSE spec (`8000`, `8000/tcp`, `8000-8010`) covers TCP port `port`. */
 function exposesTcp(spec: string, port: number): boolean {
   const m = /^(\d+)(?:-(\d+))?(?:\/(\w+))?$/.exec(spec.trim());
@@ -207,6 +313,22 @@ function computeListeningPorts(state: IntentInputs["current"]): Map<string, numb
   return out;
 }
 const listeningPorts = perState(computeListeningPorts);
+
+/** The stages before the final one of each Dockerfile's first build, by path. */
+function computeStagesBuilt(state: IntentInputs["current"]): Map<string, readonly StageBuilt[]> {
+  const out = new Map<string, readonly StageBuilt[]>();
+  for (const { event } of state.facts.of<ImageBuiltEvent>("image-built")) if (!out.has(event.file)) out.set(event.file, event.stages);
+  return out;
+}
+const stagesBuilt = perState(computeStagesBuilt);
+
+/** Every port an app of the state listens on, where the model knows it: started aside, or in the cluster's pods. */
+function computeAppPorts(state: IntentInputs["current"]): Set<number> {
+  const out = new Set<number>(listeningPorts(state).values());
+  for (const { event } of state.facts.of<WorkloadEvent>("workload")) for (const c of event.containers) if (c.listening !== undefined) out.add(c.listening);
+  return out;
+}
+const appPorts = perState(computeAppPorts);
 
 export const imageMetadataKept: IntentCheck = {
   name: "image-metadata",
@@ -231,8 +353,25 @@ export const imageMetadataKept: IntentCheck = {
       if (port !== undefined && is.exposed.length > 0 && !is.exposed.some((e) => exposesTcp(e, port)) && was.exposed.some((e) => exposesTcp(e, port))) {
         out.push(violation("image-metadata", path, `the image exposes ${is.exposed.join(" ")}, not ${port}/tcp, where its app listens`));
       }
+      // Where no container of it started here (an image only pushed), the clean base's image says where its app
+      // is reached: an image that exposes none of those TCP ports declares some other port, not its app's.
+      const clean = port === undefined && inputs.base ? builtImages(inputs.base).get(path) : undefined;
+      const cleanPorts = (clean?.exposed ?? []).flatMap((e) => {
+        const m = /^(\d+)(?:\/tcp)?$/i.exec(e.trim());
+        return m ? [Number(m[1])] : [];
+      });
+      const reached = (p: number) => is.exposed.some((e) => exposesTcp(e, p));
+      // An app moved to another port, its EXPOSE following, is another fix: a port some app here listens on counts.
+      if (cleanPorts.length > 0 && is.exposed.length > 0 && !cleanPorts.some(reached) && ![...appPorts(inputs.current)].some(reached)) {
+        out.push(violation("image-metadata", path, `the image exposes ${is.exposed.join(" ")}, not ${cleanPorts.map((p) => `${p}/tcp`).join(" ")}, where its app is reached`));
+      }
       const written = new Set(declaredDockerfiles(inputs.initial).get(path)?.finalKeywords ?? []);
       if (was.known && is.known) for (const message of configurationLost(was, is, written)) out.push(violation("image-metadata", path, message));
+      const cleanImage = inputs.base ? builtImages(inputs.base).get(path) : undefined;
+      if (cleanImage?.known && is.known) for (const message of stageOutputsLost(cleanImage, is)) out.push(violation("image-metadata", path, message));
+      const cleanStages = inputs.base ? stagesBuilt(inputs.base).get(path) : undefined;
+      const stagesNow = stagesBuilt(inputs.current).get(path);
+      if (cleanStages && stagesNow) for (const message of stageFilesLost(cleanStages, stagesNow)) out.push(violation("image-metadata", path, message));
     }
     return out;
   },
@@ -259,4 +398,4 @@ export const imageStartKept: IntentCheck = {
   },
 };
 
-export const DOCKERFILE_CHECKS: readonly IntentCheck[] = [buildStagesKept, imageUserKept, buildCommandsKept, buildGuardsKept, baseImagePinsKept, imageMetadataKept, imageStartKept];
+export const DOCKERFILE_CHECKS: readonly IntentCheck[] = [buildStagesKept, imageUserKept, buildCommandsKept, buildGuardsKept, buildOutcomesKept, baseImagePinsKept, imageMetadataKept, imageStartKept];

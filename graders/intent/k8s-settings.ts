@@ -1,8 +1,10 @@
 /**
  * k8s-objects, settings: the manifests still ask the cluster for what they asked, read from the objects the
  * Kubernetes simulator read (its parse of each manifest) and the workloads it derived:
- *  - a container keeps its memory limit (removing it is how an OOM kill goes away without a fix), the volumes
- *    it mounts where it mounts them, and an official image's version pin (not `:latest` or no tag);
+ *  - a container keeps its memory limit (removing it, or raising it past the node's memory where no pod can
+ *    reach it, is how an OOM kill goes away without a fix), the volumes it mounts where it mounts them, an
+ *    official image's version pin (not `:latest` or no tag), and every ConfigMap and Secret it required stays
+ *    required (`optional: true` starts the pod without its configuration instead of providing it);
  *  - a pod gains no host network, host PID, privileged container or added capability;
  *  - a health probe still asks the app for the path, scheme and host it asked for;
  *  - a workload keeps its replicas, an Ingress its TLS, hosts and paths, a Service its type and protocols;
@@ -13,7 +15,8 @@
  */
 import { lookupImage } from "../../simulators/images/lookup.js";
 import { canonicalServiceAddresses } from "../../simulators/k8s/cluster-dns.js";
-import type { ObjectReadEvent, WorkloadEvent } from "../../simulators/k8s/events.js";
+import type { ContainerFact, ObjectReadEvent, PodsScheduledEvent, WorkloadEvent } from "../../simulators/k8s/events.js";
+import { formatMiB, parseQuantity } from "../../simulators/k8s/quantity.js";
 import { EMPTY_WORLD } from "../../simulators/world.js";
 import type { IntentCheck, IntentInputs, RepositoryState, Violation } from "./types.js";
 import { perState } from "./per-state.js";
@@ -118,10 +121,36 @@ function agreed(a: Map<string, string> | undefined, b: Map<string, string> | und
   return new Map([...a].filter(([k, v]) => b.get(k) === v));
 }
 
+/** The node's memory in bytes, as the scheduler saw it in any state (they share one cluster); undefined when no pod got that far. */
+function nodeMemory(states: readonly (RepositoryState | null)[]): number | undefined {
+  for (const state of states) {
+    const scheduled = state?.facts.of<PodsScheduledEvent>("pods-scheduled")[0];
+    if (scheduled) return scheduled.event.node.memory;
+  }
+  return undefined;
+}
+
+/** A memory limit that no longer limits: the reference's fitted on the node, this one is more than the node has. */
+function limitBeyondNode(prior: ContainerFact, c: ContainerFact, node: number | undefined): string | undefined {
+  const was = parseQuantity(prior.resources.limits["memory"]);
+  const is = parseQuantity(c.resources.limits["memory"]);
+  if (node === undefined || was === undefined || is === undefined || was > node || is <= node) return undefined;
+  return `container '${c.name}' limits its memory to ${text(c.resources.limits["memory"])}, more than the node's ${formatMiB(node)}: a limit no pod can reach limits nothing`;
+}
+
+/** The references container `c` marks optional where both references required them. */
+function madeOptional(c: ContainerFact, prior: ContainerFact, inBase: ContainerFact | undefined): string[] {
+  const required = (fact: ContainerFact | undefined, via: string) => fact?.config.some((r) => r.via === via && !r.optional);
+  return c.config
+    .filter((r) => r.optional && required(prior, r.via) && (!inBase?.config.some((b) => b.via === r.via) || required(inBase, r.via)))
+    .map((r) => `the pod no longer requires ${r.kind} ${r.name}${r.key === undefined ? "" : ` (key ${r.key})`}: marking it optional hides that it is missing`);
+}
+
 function judge({ initial, base, current }: IntentInputs): Violation[] {
   const was = factsOf(initial);
   const clean: Facts = base ? factsOf(base) : { objects: new Map(), workloads: new Map() };
   const now = factsOf(current);
+  const node = nodeMemory([current, initial, base]);
   const out: Violation[] = [];
   const add = (file: string, message: string) => out.push({ check: "k8s-objects", file, message });
   for (const [key, is] of now.objects) {
@@ -158,7 +187,10 @@ function judge({ initial, base, current }: IntentInputs): Violation[] {
       const prior = earlier?.containers.find((p) => p.name === c.name);
       if (!prior) continue;
       if (prior.resources.limits["memory"] !== undefined && c.resources.limits["memory"] === undefined) add(is.file, `${key}: container '${c.name}' no longer limits its memory`);
+      const beyond = limitBeyondNode(prior, c, node);
+      if (beyond) add(is.file, `${key}: ${beyond}`);
       const inBase = clean.workloads.get(key)?.containers.find((p) => p.name === c.name);
+      for (const m of madeOptional(c, prior, inBase)) add(is.file, `${key}: ${m}`);
       // A pin both references have (where the base itself runs :latest, :latest is what the repository meant).
       if (floating(c.image) && official(c.image) && !floating(prior.image) && !floating(inBase?.image)) add(is.file, `${key}: container '${c.name}' runs ${c.image}, which pins no version`);
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { repositoryFrom } from "../../simulators/repository.js";
-import { k8sObjectsKept } from "./k8s.js";
-import { judgeChange } from "./states.js";
+import { asksAppOverHttp, k8sObjectsKept } from "./k8s.js";
+import { judgeChange, stateOf } from "./states.js";
 
 const k8sIntent = (before: ReturnType<typeof repositoryFrom>, after: ReturnType<typeof repositoryFrom>) => judgeChange(k8sObjectsKept, before, after).map((v) => v.message);
 
@@ -52,8 +52,6 @@ describe("k8sIntent", () => {
     expect(k8sIntent(before, after)).toEqual([]);
     const tcp = repo({ "k8s/deployment.yaml": deployment("          livenessProbe:\n            tcpSocket: {port: 3000}\n"), "k8s/policy.yaml": policy(restricted) });
     expect(k8sIntent(before, tcp)).toEqual([]);
-    const curl = repo({ "k8s/deployment.yaml": deployment('          livenessProbe:\n            exec: {command: ["sh", "-c", "curl -fs http://localhost:3000/health"]}\n'), "k8s/policy.yaml": policy(restricted) });
-    expect(k8sIntent(before, curl)).toEqual([]);
   });
 
   it.each([
@@ -69,6 +67,45 @@ describe("k8sIntent", () => {
     ["a policy opened to everyone", { "k8s/deployment.yaml": deployment(probe), "k8s/policy.yaml": policy("    - {}\n") }, "admits traffic from every source"],
   ])("flags %s", (_, files, message) => {
     expect(k8sIntent(before, repo(files as Record<string, string>)).join("\n")).toContain(message);
+  });
+});
+
+describe("k8sIntent on probes switched to exec", () => {
+  const probed = (probes: string) => repo({ "k8s/deployment.yaml": deployment(probes) });
+  const exec = (kind: string, command: string) => `          ${kind}:\n            exec: {command: ${command}}\n`;
+  const readiness = "          readinessProbe:\n            tcpSocket: {port: 8080}\n";
+
+  // The app's health is what the kubelet asked over the network; an exec command's verdict on it is not known.
+  it.each([
+    ["livenessProbe", probe, '["cat", "/etc/hostname"]'],
+    ["livenessProbe", probe, '["test", "-d", "/proc"]'],
+    ["livenessProbe", probe, '["ls", "/"]'],
+    ["livenessProbe", probe, '["sh", "-c", "curl -s http://localhost:3000/health"]'],
+    ["livenessProbe", probe, '["sh", "-c", "curl -fs http://localhost:3000/health || true"]'],
+    ["livenessProbe", probe, '["sh", "-c", "curl -fs http://localhost:9999/health"]'],
+    ["readinessProbe", readiness, '["cat", "/etc/hostname"]'],
+  ])("flags a %s that asked the app replaced by exec %s", (kind, reference, command) => {
+    expect(k8sIntent(probed(reference), probed(exec(kind, command))).join("\n")).toContain(`the ${kind} of container 'api' no longer checks the app: it was ${kind === "livenessProbe" ? "httpGet" : "tcpSocket"}`);
+  });
+
+  it("takes an exec probe that asks the app over HTTP where it listens for the check an httpGet is", () => {
+    for (const command of [["sh", "-c", "curl -fs http://localhost:3000/health"], ["curl", "--fail", "http://127.0.0.1:3000/health"], ["sh", "-c", "wget -q -O- 'http://localhost:3000/health' || exit 1"]]) {
+      expect(asksAppOverHttp(command, 3000), command.join(" ")).toBe(true);
+    }
+    for (const command of [["sh", "-c", "curl -fs http://localhost:3000/health"], ["sh", "-c", "curl -s http://localhost:3000/health"], ["sh", "-c", "curl -f http://localhost:3000/ || true"], ["sh", "-c", "curl -f http://localhost:$PORT/"], ["sh", "-c", "curl -f http://example.com:3000/"], ["cat", "/etc/hostname"]]) {
+      expect(asksAppOverHttp(command, command[2]?.includes("-fs") ? 8080 : 3000), command.join(" ")).toBe(false);
+    }
+    // Where the model does not know the port the app listens on, the probe is not known to reach it.
+    expect(asksAppOverHttp(["curl", "-f", "http://localhost:3000/"], undefined)).toBe(false);
+  });
+
+  it("accepts an exec probe where the clean base probes by exec, and judges one that was exec as before", () => {
+    const pgIsReady = probed(exec("readinessProbe", '["pg_isready", "-U", "tasks"]'));
+    const check = (initial: ReturnType<typeof repo>, base: ReturnType<typeof repo>, current: ReturnType<typeof repo>) =>
+      k8sObjectsKept.check({ initial: stateOf(initial), base: stateOf(base), current: stateOf(current) }).map((v) => v.message);
+    expect(check(probed(readiness), pgIsReady, pgIsReady)).toEqual([]);
+    expect(k8sIntent(pgIsReady, probed(exec("readinessProbe", '["pg_isready", "-h", "localhost"]')))).toEqual([]);
+    expect(k8sIntent(pgIsReady, probed(exec("readinessProbe", '["true"]'))).join("\n")).toContain("readinessProbe of container 'api' no longer checks the app");
   });
 });
 

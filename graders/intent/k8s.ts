@@ -3,10 +3,11 @@
  * and derived: every object (kind and name) is still there; a workload still runs its containers (one that
  * ran the repository's own image does not now run a stock one, and one that ran an official image runs the
  * same software, at any tag), keeps its health probes and they still look at the app (an exec probe that
- * always succeeds does not), still runs its program file rather than `sleep`, and is not scaled to zero; a
- * Service still serves the ports its clients call; and no NetworkPolicy that restricted who may connect now
- * lets everyone in, stops isolating ingress, or applies to other pods. The reference is the starting files'
- * facts, else (an object that never got that far there) the clean base's.
+ * always succeeds does not, nor does an exec probe in place of one that asked the app over the network: what
+ * its command checks is not known, and unknown is not healthy), still runs its program file rather than
+ * `sleep`, and is not scaled to zero; a Service still serves the ports its clients call; and no NetworkPolicy
+ * that restricted who may connect now lets everyone in, stops isolating ingress, or applies to other pods.
+ * The reference is the starting files' facts, else (an object that never got that far there) the clean base's.
  */
 import { lookupImage } from "../../simulators/images/lookup.js";
 import type { ContainerFact, ManifestFileEvent, ObjectReadEvent, PolicyTrafficEvent, WorkloadEvent } from "../../simulators/k8s/events.js";
@@ -61,7 +62,10 @@ function stable(v: unknown): string {
 
 const appContainers = (w: WorkloadEvent | undefined): ContainerFact[] => (w ? w.containers.filter((c) => !c.init) : []);
 
-function compareWorkloads(key: string, file: string, was: WorkloadEvent, is: WorkloadEvent): string[] {
+/** Probe handlers the kubelet sends to the app itself, whose answer the simulators judge against where it listens. */
+const NETWORK_PROBES = new Set<string | undefined>(["httpGet", "tcpSocket", "grpc"]);
+
+function compareWorkloads(key: string, file: string, was: WorkloadEvent, is: WorkloadEvent, clean: WorkloadEvent | undefined): string[] {
   const out: string[] = [];
   if (typeof was.replicas !== "number" || was.replicas > 0) if (is.replicas === 0) out.push(`${key} was scaled to zero replicas`);
   const now = new Map(appContainers(is).map((c) => [c.name, c]));
@@ -80,11 +84,39 @@ function compareWorkloads(key: string, file: string, was: WorkloadEvent, is: Wor
       const kept = current.probes.find((p) => p.kind === probe.kind);
       if (!kept) out.push(`${key}: the ${probe.kind} of container '${c.name}' was removed`);
       else if (!probe.vacuous && kept.vacuous) out.push(`${key}: the ${probe.kind} of container '${c.name}' no longer checks the app`);
+      // Where the clean base probes by exec itself, an exec probe is what the repository meant.
+      else if (NETWORK_PROBES.has(probe.type) && kept.type === "exec" && !execInBase(clean, c.name, probe.kind) && !asksAppOverHttp(kept.command, current.listening))
+        out.push(`${key}: the ${probe.kind} of container '${c.name}' no longer checks the app: it was ${probe.type}, and what an exec probe's command checks cannot be known`);
     }
     if (c.runsProgramFile === true && current.runsProgramFile === false) out.push(`${key}: container '${c.name}' no longer runs its program`);
   }
   void file;
   return out;
+}
+
+const SHELLS = new Set(["sh", "/bin/sh", "bash", "/bin/bash"]);
+
+/**
+ * Whether an exec probe asks the app itself over HTTP, as an httpGet would, so that its verdict is the app's:
+ * one `curl` that fails on an HTTP error (`-f`) or one `wget`, to localhost on the port the app listens on, with
+ * nothing after it but `|| exit 1` (anything else could make it pass whatever the app answers).
+ */
+export function asksAppOverHttp(command: readonly string[] | undefined, listening: number | undefined): boolean {
+  if (command === undefined || listening === undefined || command.length === 0) return false;
+  const script = SHELLS.has(command[0]!) && command[1] === "-c" && command.length === 3 ? command[2]! : command.join(" ");
+  const single = script.trim().replace(/\s*\|\|\s*exit\s+1\s*$/, "");
+  if (/[;&|`$<>()]/.test(single)) return false;
+  const words = single.split(/\s+/).map((w) => w.replace(/^(['"])(.*)\1$/, "$2"));
+  const program = words[0]!.replace(/^.*\//, "");
+  if (program === "curl" && !words.some((w) => w === "--fail" || /^-[A-Za-z]*f[A-Za-z]*$/.test(w))) return false;
+  if (program !== "curl" && program !== "wget") return false;
+  const url = words.map((w) => /^(https?):\/\/(localhost|127\.0\.0\.1|\[::1\])(?::(\d+))?(?:[/?#]|$)/.exec(w)).find((m) => m !== null);
+  if (!url) return false;
+  return (url[3] === undefined ? (url[1] === "https" ? 443 : 80) : Number(url[3])) === listening;
+}
+
+function execInBase(clean: WorkloadEvent | undefined, container: string, kind: string): boolean {
+  return appContainers(clean).find((c) => c.name === container)?.probes.some((p) => p.kind === kind && p.type === "exec") === true;
 }
 
 function judge(inputs: IntentInputs): Violation[] {
@@ -105,7 +137,7 @@ function judge(inputs: IntentInputs): Violation[] {
     }
     for (const port of servicePorts(was.value)) if (key.startsWith("Service/") && !servicePorts(now.value).includes(port)) add(now.file, `${key} no longer serves port ${port}, which its clients call`);
     const workload = was.workload ?? base.get(key)?.workload;
-    if (workload && now.workload) for (const m of compareWorkloads(key, now.file, workload, now.workload)) add(now.file, m);
+    if (workload && now.workload) for (const m of compareWorkloads(key, now.file, workload, now.workload, base.get(key)?.workload)) add(now.file, m);
     const policy = was.policy ?? base.get(key)?.policy;
     if (key.startsWith("NetworkPolicy/") && policy && now.policy) {
       if (!policy.admitsEverySource && now.policy.admitsEverySource) add(now.file, `${key} now admits traffic from every source`);

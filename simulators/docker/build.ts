@@ -11,7 +11,7 @@ import type { BuildContext } from "./context.js";
 import { hasWildcard, matchSource } from "./context.js";
 import { loadContext } from "./context-load.js";
 import { cacheKeyMessage } from "./rules/copy-source-not-found.js";
-import type { Command, Image } from "./image.js";
+import type { Command, Image, StageBuilt } from "./image.js";
 import { addFile, cloneImage, emptyImage, imageFromConfig, isDir, isRootUser, knownAbsent, mkdirs, resolveIn } from "./image.js";
 import type { BuildStage, Instruction, ParsedDockerfile } from "./parse.js";
 import { keyValues } from "./parse.js";
@@ -39,7 +39,8 @@ export interface BuildOutcome {
   failure: BuildFailure | null;
   /** Labels of the steps that completed, for the log. */
   stepsDone: string[];
-  /** The final stage's user as the container will run it. */
+  /** The stages before the final one, built (empty when the build failed). */
+  stages?: readonly StageBuilt[];
 }
 
 export interface BuildRequest {
@@ -252,6 +253,8 @@ class StageBuilder {
       status: result.status,
       output: result.output,
       guards: result.guards ?? [],
+      ran: result.ran ?? [],
+      unfollowed: result.unfollowed ?? [],
     });
   }
 
@@ -309,11 +312,11 @@ class StageBuilder {
     const destPath = resolveIn(image.workdir, dest);
     const listDest = dest.endsWith("/") || words.length > 1 || isDir(image, destPath);
 
-    const place = (target: string, entry: { content: string; mode: number; source?: string; producedBy?: string; platform?: string }) => {
+    const place = (target: string, entry: { content: string; mode: number; source?: string; producedBy?: string; platform?: string; fromStage?: string }) => {
       mkdirs(image, path.posix.dirname(target), chown ? owner : "root");
       const mode = chmodFlag ? parseInt(chmodFlag, 8) : entry.mode;
-      const { source, producedBy, platform } = entry;
-      addFile(image, target, { type: "file", owner, mode, content: entry.content, ...(source ? { source } : {}), ...(producedBy ? { producedBy } : {}), ...(platform ? { platform } : {}) });
+      const { source, producedBy, platform, fromStage } = entry;
+      addFile(image, target, { type: "file", owner, mode, content: entry.content, ...(source ? { source } : {}), ...(producedBy ? { producedBy } : {}), ...(platform ? { platform } : {}), ...(fromStage ? { fromStage } : {}) });
     };
 
     if (fromFlag) {
@@ -338,8 +341,9 @@ class StageBuilder {
         for (const { path: p, entry: e, root } of entries) {
           const sourceIsFile = from.fs.get(root)?.type === "file";
           const into = sourceIsFile ? (listDest ? path.posix.join(destPath, path.posix.basename(p)) : destPath) : path.posix.join(destPath, path.posix.relative(root, p));
+          const fromStage = target.kind === "stage" ? (target.stage.name ?? `stage-${target.stage.index}`) : undefined;
           if (e.type === "dir") mkdirs(image, into, chown ? owner : "root");
-          else place(into, { content: e.content ?? "", mode: e.mode, ...(e.source ? { source: e.source } : {}), ...(e.producedBy ? { producedBy: e.producedBy } : {}), ...(e.platform ? { platform: e.platform } : {}) });
+          else place(into, { content: e.content ?? "", mode: e.mode, ...(e.source ? { source: e.source } : {}), ...(e.producedBy ? { producedBy: e.producedBy } : {}), ...(e.platform ? { platform: e.platform } : {}), ...(fromStage ? { fromStage } : {}) });
         }
       }
       return null;
@@ -427,7 +431,15 @@ export function runBuild(request: BuildRequest): BuildOutcome {
     return { image: null, ...first };
   }
   const final = stages[stages.length - 1];
-  return { image: final ? (built.get(final.index) ?? null) : null, failure: null, stepsDone: done };
+  const before = stages.filter((stage) => stage !== final).map((stage) => ({ name: stage.name ?? `stage-${stage.index}`, sources: sourcesOf(built.get(stage.index)!) }));
+  return { image: final ? (built.get(final.index) ?? null) : null, failure: null, stepsDone: done, stages: before };
+}
+
+/** The repository files an image holds, each once, in order. */
+function sourcesOf(image: Image): string[] {
+  const out = new Set<string>();
+  for (const entry of image.fs.values()) if (entry.type === "file" && entry.source !== undefined) out.add(entry.source);
+  return [...out].sort();
 }
 
 /** Builds one stage on its base image; the first failure, or null. */

@@ -9,10 +9,10 @@ import type { App } from "../world.js";
 import type { DomainSpec } from "../engine/engine.js";
 import type { Location, Rule } from "../engine/rule.js";
 import { defineRule } from "../engine/rule.js";
-import type { GuardFact } from "./commands/command.js";
+import type { CommandRun, GuardFact, ScriptCommand } from "./commands/command.js";
 import type { BuildContext, ContextProblem } from "./context.js";
 import type { DeclaredDockerfile } from "./declared.js";
-import type { Image } from "./image.js";
+import type { Image, StageBuilt } from "./image.js";
 import type { Instruction, ParsedDockerfile } from "./parse.js";
 import type { Arg } from "./start-outcome.js";
 
@@ -129,6 +129,10 @@ export interface RunStepEvent {
   output: readonly string[];
   /** The test/[ commands the step ran, with their variables' values and origins (facts for the grader). */
   guards: readonly GuardFact[];
+  /** Every command the step ran, with its own status: one may fail while the step succeeds (facts for the grader). */
+  ran: readonly CommandRun[];
+  /** Commands whose running the model does not follow (control flow, the background). */
+  unfollowed: readonly ScriptCommand[];
 }
 
 /** A program the container's process chain execs: found, missing, or not a program the model can see. */
@@ -218,6 +222,8 @@ export interface ImageBuiltEvent {
   platform: string | undefined;
   /** The build's steps as BuildKit labels them (`[2/5] WORKDIR /app`), in the order they ran. */
   steps: readonly string[];
+  /** The stages before the final one, with the repository files each held. */
+  stages: readonly StageBuilt[];
 }
 
 /**

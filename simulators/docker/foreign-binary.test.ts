@@ -16,12 +16,12 @@ import { foreignBinary } from "./process.js";
 const world = parseWorld({ apps: [{ name: "agent", entry: "main.go", language: "go", port: 9100 }] });
 
 function dockerfile(goEnv: string, buildFrom = "FROM --platform=$BUILDPLATFORM golang:1.22-alpine AS build"): string {
-  return `${buildFrom}\nARG TARGETOS\nARG TARGETARCH\nWORKDIR /src\nCOPY main.go ./\nRUN ${goEnv} go build -o /out/agent .\n\nFROM gcr.io/distroless/static-debian12:nonroot\nCOPY --from=build /out/agent /agent\nENTRYPOINT ["/agent"]\n`;
+  return `${buildFrom}\nARG TARGETOS\nARG TARGETARCH\nWORKDIR /src\nCOPY go.mod main.go ./\nRUN ${goEnv} go build -o /out/agent .\n\nFROM gcr.io/distroless/static-debian12:nonroot\nCOPY --from=build /out/agent /agent\nENTRYPOINT ["/agent"]\n`;
 }
 
 /** Builds the Dockerfile for `platform` as a pipeline does (run: false), returning the DF103 findings. */
 function pushedFor(content: string, platform: string) {
-  const repo = repositoryFrom({ Dockerfile: content, "main.go": "package main\n" });
+  const repo = repositoryFrom({ Dockerfile: content, "go.mod": "module example.com/agent\n\ngo 1.22\n", "main.go": "package main\n" });
   const engine = new RuleEngine(DOCKER_RULES, { world, worldKnown: true, context: true });
   const outcome = simulateDockerfile(engine, repo, { worldKnown: true }, { file: "Dockerfile", contextDir: ".", run: false, platform });
   return { outcome, df103: engine.current().filter((d) => d.code === "DF103") };
@@ -85,13 +85,13 @@ describe("an image built and pushed for a platform", () => {
 
 describe("docker run on the runner (linux/amd64)", () => {
   it("refuses a program cross-compiled for arm64", () => {
-    const result = simulateRepository(repositoryFrom({ Dockerfile: dockerfile("GOARCH=arm64"), "main.go": "" }), world, { worldKnown: true, context: true });
+    const result = simulateRepository(repositoryFrom({ Dockerfile: dockerfile("GOARCH=arm64"), "go.mod": "module example.com/agent\n", "main.go": "" }), world, { worldKnown: true, context: true });
     const df103 = result.diagnostics.filter((d) => d.code === "DF103");
     expect(df103.map((d) => d.message)).toEqual(["exec /agent: exec format error"]);
   });
 
   it("runs a program compiled for the runner", () => {
-    const result = simulateRepository(repositoryFrom({ Dockerfile: dockerfile("GOARCH=amd64"), "main.go": "" }), world, { worldKnown: true, context: true });
+    const result = simulateRepository(repositoryFrom({ Dockerfile: dockerfile("GOARCH=amd64"), "go.mod": "module example.com/agent\n", "main.go": "" }), world, { worldKnown: true, context: true });
     expect(result.diagnostics.filter((d) => d.code === "DF103")).toEqual([]);
   });
 });

@@ -19,6 +19,15 @@ export interface FsEntry {
   producedBy?: string;
   /** A compiled program's target (`linux/arm64`, from `go build`'s GOOS/GOARCH): it runs on that platform only. */
   platform?: string;
+  /** The build stage a `COPY --from` took it from. */
+  fromStage?: string;
+}
+
+/** A stage the final image was built from, and the repository files it held once built. */
+export interface StageBuilt {
+  /** Its name (`build`), else `stage-<index>` as BuildKit labels it. */
+  name: string;
+  sources: readonly string[];
 }
 
 export type Command = { form: "exec"; argv: string[]; line: number } | { form: "shell"; text: string; line: number };

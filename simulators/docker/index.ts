@@ -136,7 +136,7 @@ export function simulateDockerfile(engine: RuleEngine, repo: Repository, options
   }
   const image = outcome.image;
   if (!image) return { image: null, failed: true };
-  unit.emit({ type: "image-built", file, image, platform: request.platform, steps: outcome.stepsDone });
+  unit.emit({ type: "image-built", file, image, platform: request.platform, steps: outcome.stepsDone, stages: outcome.stages ?? [] });
   const platform = request.platform ?? BUILD_PLATFORM;
   if (request.run === false) {
     // Whoever runs the pushed image runs it on its platform: a program compiled for another never starts there.

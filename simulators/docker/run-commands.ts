@@ -8,11 +8,12 @@
 import path from "node:path";
 import { BadSubstitution, expandValue, expandWord } from "../shell/expand.js";
 import { parseScript } from "../shell/parse.js";
+import { commandWords, TEST_PROGRAMS, testText } from "../shell/commands.js";
 import type { SimpleCommand, Word } from "../shell/parse.js";
 import { isDir, knownAbsent, onPath, resolveIn } from "./image.js";
 import { addUser } from "./commands/accounts.js";
 import { cd, testCommand } from "./commands/builtins.js";
-import type { CommandResult, GuardFact, Handler, RunEnvironment } from "./commands/command.js";
+import type { CommandResult, CommandRun, GuardFact, Handler, RunEnvironment, ScriptCommand } from "./commands/command.js";
 import { failure, ok } from "./commands/command.js";
 import { chmod, chown, copyOrMove, install, mkdir, touch } from "./commands/files.js";
 import { applyRedirects } from "./commands/redirects.js";
@@ -173,9 +174,9 @@ function echoed(args: readonly string[]): string {
 /** A `test`/`[` command as a fact: its text and the variables it reads, with their values and origins. */
 function guardOf(command: SimpleCommand, state: ShellState, env: RunEnvironment, status: number): GuardFact | null {
   const first = command.words[0]?.raw ?? "";
-  if (first !== "test" && first !== "[" && first !== "[[") return null;
+  if (!TEST_PROGRAMS.has(first)) return null;
   const names = [...new Set(command.words.flatMap((w) => w.parts.flatMap((p) => (p.kind === "var" ? [p.name] : []))))];
-  const text = command.words.map((w) => w.raw).join(" ").replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, "$$$1").replace(/\s+/g, " ");
+  const text = testText(first, command.words.slice(1).map((w) => w.raw));
   const variables = names.map((name) => {
     const value = state.vars.get(name);
     const origin = value === undefined ? ("unset" as const) : state.rewritten.has(name) ? ("default" as const) : (env.origins?.get(name) ?? "image");
@@ -209,25 +210,37 @@ export function runScript(script: string, env: RunEnvironment): CommandResult {
   let status = 0;
   const output: string[] = [];
   const guards: GuardFact[] = [];
+  const ran: CommandRun[] = [];
+  const unfollowed: ScriptCommand[] = [];
+  const named = (command: SimpleCommand): ScriptCommand | null => {
+    const words = commandWords(command);
+    return words.length === 0 ? null : { name: words[0]!, args: words.slice(1) };
+  };
   for (const list of parseScript(script, { githubExpressions: false })) {
     list.pipelines.forEach((pipeline, index) => {
       const op = list.ops[index - 1];
       if ((op === "&&" && status !== 0) || (op === "||" && status === 0)) return;
       for (const command of pipeline.commands) {
         // Inside if/for/while/case, a function, a subshell or `!`, whether and how a command runs is control
-        // flow the model does not follow: it neither fails the step nor changes what the model knows.
-        if (command.conditional || pipeline.negated) {
+        // flow the model does not follow: it neither fails the step nor changes what the model knows. A list
+        // sent to the background (`… &`) returns at once with status 0, whatever it does after.
+        if (command.conditional || pipeline.negated || list.background) {
           if (!env.strict) image.exact = false;
           status = 0;
+          const unknown = named(command);
+          if (unknown) unfollowed.push(unknown);
           continue;
         }
+        const reads = command.words.some((w) => unknownWord(w, state.unknown));
         const result = runCommand(command, state, env);
         status = result.status;
         output.push(...result.output);
         const guard = guardOf(command, state, env, result.status);
         if (guard) guards.push(guard);
+        const run = named(command);
+        if (run) ran.push({ ...run, status: result.status, known: !reads });
       }
     });
   }
-  return { status, output, guards };
+  return { status, output, guards, ran, unfollowed };
 }

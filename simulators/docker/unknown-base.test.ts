@@ -46,3 +46,22 @@ describe("what Docker decides whatever the base", () => {
     expect(run('FROM python:3.12-slim\nRUN apt-get update && apt-get install -y tini\nENTRYPOINT ["tini", "--"]\n').df109.map((d) => d.message)).toEqual(["curl: (7) Failed to connect to localhost port 8000 after 0 ms: Couldn't connect to server"]);
   });
 });
+
+describe("whether an unknown base image exists", () => {
+  const df003 = (dockerfile: string, worldKnown: boolean) => {
+    const result = simulateRepository(repositoryFrom({ Dockerfile: dockerfile, ...files }), world, { worldKnown, context: true });
+    return { undecided: result.undecided.has("DF003@Dockerfile"), fired: result.diagnostics.some((d) => d.code === "DF003") };
+  };
+
+  it.each([["a private registry", "FROM registry.internal.example/base/runtime:1.0\n"], ["Docker Hub outside the world", "FROM acme/base-runtime:1.0\n"], ["ghcr.io outside the world", "FROM ghcr.io/acme/base:2024 AS build\nFROM python:3.12-slim\n"]])(
+    "is undecided in a scenario, never a pass: %s",
+    (_, dockerfile) => {
+      expect(df003(dockerfile, true)).toEqual({ undecided: true, fired: false });
+    },
+  );
+
+  it("is taken on trust in lint, and an image the world knows is decided", () => {
+    expect(df003("FROM acme/base-runtime:1.0\n", false)).toEqual({ undecided: false, fired: false });
+    expect(df003("FROM python:3.12-slim\n", true)).toEqual({ undecided: false, fired: false });
+  });
+});

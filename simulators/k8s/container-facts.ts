@@ -4,7 +4,8 @@
  * resources and probes, and where its app listens.
  */
 import type { Cluster } from "./cluster.js";
-import type { ContainerFact, EnvFact, WorkloadEvent } from "./events.js";
+import { configReferences } from "./config-references.js";
+import type { ContainerFact, EnvFact, RequiredConfig, WorkloadEvent } from "./events.js";
 import { arrayAt, isObject, objectAt, stringAt, valueAt, type JsonObject, type K8sObject } from "./object.js";
 import { probesSent, type ProbeKind } from "./probes.js";
 import { resourcesOf } from "./resources.js";
@@ -58,6 +59,20 @@ function envFact(e: JsonObject): EnvFact {
   return { name, source, from: Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) };
 }
 
+/**
+ * Where each ConfigMap and Secret reference of the container sits, so that the same reference can be found in
+ * another state of the files after its name or key was corrected: the variable it sets, the envFrom source, or
+ * the volume it backs.
+ */
+function configFacts(o: K8sObject, c: ContainerRef): RequiredConfig[] {
+  return configReferences(o, c).map((r) => {
+    const field = r.path[c.path.length];
+    const entry = field === "env" ? valueAt(c.container, ["env", r.path[c.path.length + 1]!, "name"]) : undefined;
+    const via = r.volume !== undefined ? `volume ${r.volume}` : field === "env" ? `variable ${String(entry)}` : `envFrom ${r.kind} ${r.name}`;
+    return { kind: r.kind, name: r.name, ...(r.key === undefined ? {} : { key: r.key }), optional: r.optional, via };
+  });
+}
+
 function containerFact(o: K8sObject, c: ContainerRef, cluster: Cluster): ContainerFact {
   const listening = c.init ? undefined : cluster.listeningPort(c);
   return {
@@ -80,6 +95,7 @@ function containerFact(o: K8sObject, c: ContainerRef, cluster: Cluster): Contain
       return [{ kind, name: ref["name"], prefix: typeof f["prefix"] === "string" ? f["prefix"] : "", optional: ref["optional"] === true }];
     }),
     resources: resourcesOf(c.container),
+    config: configFacts(o, c),
     probes: probesSent(o, c, PROBE_KINDS, undefined).map((p) => {
       const command = p.handler === "exec" ? strings(valueAt(c.container, [p.kind, "exec", "command"])) : undefined;
       return { kind: p.kind, type: p.handler, path: p.path, port: p.port, ...(command ? { command } : {}), vacuous: command !== undefined && alwaysSucceeds(command) };

@@ -136,6 +136,16 @@ export interface EnvFact {
   from?: { name?: string; key?: string; fieldPath?: string };
 }
 
+/** A ConfigMap or Secret a container names, and where: `variable NAME`, `envFrom ConfigMap NAME` or `volume NAME`. */
+export interface RequiredConfig {
+  kind: ConfigKind;
+  name: string;
+  key?: string;
+  /** `optional: true`: the kubelet starts the container without it. */
+  optional: boolean;
+  via: string;
+}
+
 /** A container of a pod template as the grader compares it. */
 export interface ContainerFact {
   name: string;
@@ -149,6 +159,8 @@ export interface ContainerFact {
   env: readonly EnvFact[];
   envFrom: readonly { kind: ConfigKind; name: string; prefix: string; optional: boolean }[];
   resources: { requests: JsonObject; limits: JsonObject };
+  /** The ConfigMaps and Secrets of its env, envFrom and mounted volumes. */
+  config: readonly RequiredConfig[];
   /** `vacuous`: an exec probe whose command succeeds whatever state the app is in (`true`, `echo ok`). */
   probes: readonly { kind: ProbeKind; type: ProbeSent["handler"]; path: string | undefined; port: unknown; command?: readonly string[]; vacuous: boolean }[];
   /** Whether its command/args name a program file (worker.py, server.js); null when it sets neither. */

@@ -67,6 +67,10 @@ describe("k8s facts", () => {
       env: [{ name: "DATABASE_URL", source: "secretKeyRef", from: { name: "web-db", key: "url" } }],
       envFrom: [{ kind: "ConfigMap", name: "web-config", prefix: "" }],
       resources: { requests: { memory: "128Mi", cpu: "100m" }, limits: { memory: "256Mi" } },
+      config: [
+        { kind: "ConfigMap", name: "web-config", optional: false, via: "envFrom ConfigMap web-config" },
+        { kind: "Secret", name: "web-db", key: "url", optional: false, via: "variable DATABASE_URL" },
+      ],
       probes: [
         { kind: "livenessProbe", type: "httpGet", path: "/health", port: 8080 },
         { kind: "readinessProbe", type: "httpGet", path: "/health", port: "http" },

@@ -42,6 +42,24 @@ function unwrap(words: string[]): string[] {
   return rest;
 }
 
+/** A simple command's program and arguments as the facts name them: literal words, wrappers taken off. */
+export function commandWords(command: SimpleCommand): string[] {
+  return unwrap(command.words.map(literalWord));
+}
+
+/** The programs of a test: `test`, and `[`/`[[` with their closing bracket. */
+export const TEST_PROGRAMS = new Set(["test", "[", "[["]);
+
+/**
+ * A test command's text, one way for each way of writing it: `[ -n "$X" ]`, `[[ -n "$X" ]]` and
+ * `test -n "$X"` are the same check, `${X}` reads as `$X`, and whitespace is collapsed.
+ */
+export function testText(name: string, args: readonly string[]): string {
+  const last = args[args.length - 1];
+  const body = (name === "[" && last === "]") || (name === "[[" && last === "]]") ? args.slice(0, -1) : args;
+  return ["test", ...body].join(" ").replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, "$$$1").replace(/\s+/g, " ");
+}
+
 /** Every simple command of `script`, in order. Never throws. */
 export function commandFacts(script: string, options: Partial<ParseOptions> = {}): CommandFact[] {
   const out: CommandFact[] = [];

@@ -37,11 +37,31 @@ export interface GuardFact {
   status: number;
 }
 
+/** A command of a RUN step's script: its program and arguments as the shell facts name them. */
+export interface ScriptCommand {
+  name: string;
+  args: string[];
+}
+
+/** A command the script ran, with the status it returned (the step's status may be another's). */
+export interface CommandRun extends ScriptCommand {
+  status: number;
+  /** False when it reads a value the model does not have (`$(…)`, a variable set from one): it cannot fail here. */
+  known: boolean;
+}
+
 export interface CommandResult {
   status: number;
   output: string[];
   /** The guards the script ran (runScript only). */
   guards?: GuardFact[];
+  /** Every command the script ran, in order (runScript only). */
+  ran?: CommandRun[];
+  /**
+   * Commands whose running the model does not follow (inside if/while/for/case, a function, a subshell, `!`,
+   * or a list sent to the background): whether they ran and what they returned is not known (runScript only).
+   */
+  unfollowed?: ScriptCommand[];
 }
 
 export const ok: CommandResult = { status: 0, output: [] };

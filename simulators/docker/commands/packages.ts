@@ -183,7 +183,26 @@ export function goTarget(vars: ReadonlyMap<string, string> | undefined, stagePla
 }
 
 /** `go build -o OUT`: the binary exists afterwards, built for GOOS/GOARCH. */
+/** Go subcommands that work inside a module only (module mode is the default since Go 1.16). */
+const IN_MODULE = new Set(["build", "test", "vet", "run", "list", "install", "mod"]);
+
+/**
+ * Whether `go <args>` in `cwd` needs a go.mod the image is known to lack there and in every parent: a module
+ * command with package paths (not .go files, not `go install pkg@version`, not `go mod init`).
+ */
+function missingModule(args: readonly string[], cwd: string, image: Image, vars: ReadonlyMap<string, string>): boolean {
+  const sub = args[0] ?? "";
+  if (!IN_MODULE.has(sub) || vars.get("GO111MODULE") === "off") return false;
+  if (sub === "mod" && (args[1] === "init" || args[1] === undefined)) return false;
+  if (args.some((a) => a.endsWith(".go") || (sub === "install" && a.includes("@")))) return false;
+  for (let dir = cwd; ; dir = path.posix.dirname(dir)) {
+    if (!knownAbsent(image, path.posix.join(dir, "go.mod"))) return false;
+    if (dir === "/") return true;
+  }
+}
+
 export const go: Handler = (args, cwd, { image, strict, vars, platform }) => {
+  if (strict && missingModule(args, cwd, image, vars ?? new Map())) return failure(1, "go: go.mod file not found in current directory or any parent directory; see 'go help modules'");
   if (args[0] !== "build") return ok;
   const at = args.indexOf("-o");
   if (at >= 0 && args[at + 1]) addOutput(image, resolveIn(cwd, args[at + 1]!), goTarget(vars, platform));

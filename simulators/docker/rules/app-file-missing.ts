@@ -59,7 +59,7 @@ export const appFileMissing = dockerRule({
       { files: { Dockerfile: "FROM node:20-slim\nWORKDIR /srv\nCOPY . .\nCMD [\"npm\", \"start\"]\n", "package.json": "{\"scripts\":{\"start\":\"node server.js\"}}\n", "server.js": "" } },
       {
         name: "a Go binary compiled for the platform it runs on",
-        files: { Dockerfile: "FROM golang:1.22-alpine AS build\nWORKDIR /src\nCOPY main.go .\nRUN CGO_ENABLED=0 GOARCH=amd64 go build -o /out/agent .\nFROM alpine:3.20\nCOPY --from=build /out/agent /agent\nENTRYPOINT [\"/agent\"]\n", "main.go": "package main\n" },
+        files: { Dockerfile: "FROM golang:1.22-alpine AS build\nWORKDIR /src\nCOPY go.mod main.go .\nRUN CGO_ENABLED=0 GOARCH=amd64 go build -o /out/agent .\nFROM alpine:3.20\nCOPY --from=build /out/agent /agent\nENTRYPOINT [\"/agent\"]\n", "go.mod": "module example.com/agent\n", "main.go": "package main\n" },
       },
     ],
     invalid: [
@@ -68,7 +68,7 @@ export const appFileMissing = dockerRule({
       { files: { Dockerfile: "FROM node:20-slim\nWORKDIR /app\nCOPY index.js .\nCMD [\"node\", \"server.js\"]\n", "index.js": "" }, line: 4, message: "Cannot find module '/app/server.js'" },
       {
         name: "a Go binary cross-compiled for arm64, run on the amd64 runner",
-        files: { Dockerfile: "FROM golang:1.22-alpine AS build\nWORKDIR /src\nCOPY main.go .\nRUN GOARCH=arm64 go build -o /out/agent .\nFROM alpine:3.20\nCOPY --from=build /out/agent /agent\nENTRYPOINT [\"/agent\"]\n", "main.go": "package main\n" },
+        files: { Dockerfile: "FROM golang:1.22-alpine AS build\nWORKDIR /src\nCOPY go.mod main.go .\nRUN GOARCH=arm64 go build -o /out/agent .\nFROM alpine:3.20\nCOPY --from=build /out/agent /agent\nENTRYPOINT [\"/agent\"]\n", "go.mod": "module example.com/agent\n", "main.go": "package main\n" },
         line: 7,
         message: "exec /agent: exec format error",
       },

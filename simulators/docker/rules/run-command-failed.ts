@@ -33,6 +33,8 @@ export const runCommandFailed = dockerRule({
       { files: { Dockerfile: "FROM node:20-alpine\nRUN npm install -g serve@14 && serve --version\n" }, name: "a global npm install in /" },
       { files: { Dockerfile: "FROM node:20-alpine\nWORKDIR /tools\nRUN npm install typescript\n" }, name: "npm install of a package writes its own package.json" },
       { files: { Dockerfile: "FROM alpine:3.20\nRUN mkdir /data && chown : /data && chown :nogroup /data\nUSER nobody\nRUN chown : /tmp\n" }, name: "chown with an empty owner changes no owner" },
+      { files: { Dockerfile: "FROM golang:1.23-alpine\nWORKDIR /src\nCOPY go.mod ./\nRUN go mod download\nCOPY . .\nRUN go build -o /out/app ./cmd/app\n", "go.mod": "module example.com/app\n\ngo 1.23\n" }, name: "Go module commands beside the go.mod" },
+      { files: { Dockerfile: "FROM golang:1.23-alpine\nWORKDIR /src\nCOPY main.go .\nRUN go build -o /out/app main.go && go mod init example.com/app\n", "main.go": "package main\n" }, name: "go build of files, and go mod init, need no go.mod" },
       { files: { Dockerfile: "FROM scratch\nADD rootfs.tar.xz /\nRUN echo 'force-unsafe-io' > /etc/dpkg/dpkg.cfg.d/docker-apt-speedup\nCMD [\"bash\"]\n", "rootfs.tar.xz": "" }, name: "a root filesystem ADD unpacks (its files are not known)" },
     ],
     invalid: [
@@ -43,6 +45,12 @@ export const runCommandFailed = dockerRule({
         message: "exit code: 1",
       },
       { name: "a version that was never released", files: { Dockerfile: "FROM python:3.12-slim\nRUN pip install flask==9.0.0\n" }, line: 2, message: "exit code: 1" },
+      {
+        name: "a Go module command with no go.mod in the directory or above (a COPY that copied none)",
+        files: { Dockerfile: "FROM golang:1.23-alpine\nWORKDIR /src\nCOPY og.mod* ./\nRUN go mod download\n", "go.mod": "module example.com/app\n\ngo 1.23\n" },
+        line: 4,
+        message: "exit code: 1",
+      },
       { files: { Dockerfile: "FROM python:3.12-slim\nRUN && pip install flask\n" }, line: 2, message: "exit code: 2", name: "a list that starts with an operator" },
       { files: { Dockerfile: "FROM python:3.12-slim\nWORKDIR /app\nCOPY requirements*.txt ./\nRUN pip install -r requirements.txt\n" }, line: 4, message: "did not complete successfully: exit code: 1" },
       { files: { Dockerfile: "FROM node:20-slim\nWORKDIR /app\nCOPY package.json ./\nRUN npm ci\n", "package.json": "{}\n" }, line: 4, name: "npm ci without a lockfile" },
