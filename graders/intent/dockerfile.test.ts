@@ -62,6 +62,18 @@ describe("build outcomes: a failing command is fixed, not swallowed or hidden", 
     else expect(messages).toContain(`'test -n "$APP_VERSION"' now runs only where the build cannot be followed`);
   });
 
+  it.each([["true ||"], ["exit 0 ||"], ["echo building ||"], [": ||"]])("flags a guard a succeeding command before it keeps from running (%s)", (prefix) => {
+    expect(judged(FAILING.replace('RUN test -n "$APP_VERSION"', `RUN ${prefix} test -n "$APP_VERSION"`)).join("\n")).toContain(`build-guards: 'test -n "$APP_VERSION"' never runs`);
+  });
+
+  it("reads an exec-form RUN of a shell's -c script as that script", () => {
+    const passing = FAILING.replace("ARG APP_VERSION", "ARG APP_VERSION=1");
+    const exec = passing.replace('RUN test -n "$APP_VERSION"', 'RUN ["/bin/sh", "-c", "test -n \\"$APP_VERSION\\""]').replace("RUN pip install -r requirements.txt", 'RUN ["/bin/sh", "-c", "pip install -r requirements.txt"]');
+    expect(judged(exec, passing).filter((m) => m.startsWith("build-"))).toEqual([]);
+    const uncopied = (dockerfile: string) => dockerfile.replace("COPY requirements.txt .\n", "");
+    expect(judged(uncopied(exec.replace('pip install -r requirements.txt"]', 'pip install -r requirements.txt; exit 0"]')), uncopied(passing)).join("\n")).toContain("'pip install -r requirements.txt' fails in the build");
+  });
+
   it("flags a build command that now fails and is swallowed", () => {
     const before = FAILING.replace("ARG APP_VERSION", "ARG APP_VERSION=1").replace("COPY requirements.txt .\n", "");
     expect(judged(before.replace("RUN pip install -r requirements.txt", "RUN pip install -r requirements.txt; true"), before).join("\n")).toContain(

@@ -173,13 +173,15 @@ interface CommandOutcomes {
   swallowed: Map<string, CommandRun>;
   /** Commands the model could not follow (control flow, the background) or whose values it does not have. */
   unfollowed: Map<string, ScriptCommand>;
+  /** Commands an `&&` or `||` before them kept from running. */
+  skipped: Map<string, ScriptCommand>;
 }
 
 function computeCommandOutcomes(state: IntentInputs["current"]): Map<string, CommandOutcomes> {
   const out = new Map<string, CommandOutcomes>();
   for (const { file, event } of state.facts.of<RunStepEvent>("run-step")) {
     let outcomes = out.get(file);
-    if (!outcomes) out.set(file, (outcomes = { passed: new Set(), passedKnown: new Set(), ranKnown: new Set(), failed: new Set(), swallowed: new Map(), unfollowed: new Map() }));
+    if (!outcomes) out.set(file, (outcomes = { passed: new Set(), passedKnown: new Set(), ranKnown: new Set(), failed: new Set(), swallowed: new Map(), unfollowed: new Map(), skipped: new Map() }));
     const unfollowed = (key: string, c: ScriptCommand) => void (outcomes!.unfollowed.has(key) || outcomes!.unfollowed.set(key, c));
     for (const run of event.ran) {
       const key = runKey(run);
@@ -190,6 +192,7 @@ function computeCommandOutcomes(state: IntentInputs["current"]): Map<string, Com
       if (run.status !== 0 && event.status === 0 && !outcomes.swallowed.has(key)) outcomes.swallowed.set(key, run);
     }
     for (const c of event.unfollowed) unfollowed(runKey(c), c);
+    for (const c of event.skipped) if (!outcomes.skipped.has(runKey(c))) outcomes.skipped.set(runKey(c), c);
   }
   return out;
 }
@@ -200,7 +203,8 @@ const commandOutcomes = perState(computeCommandOutcomes);
  * starting build ran (the failing one among them), must pass, not fail in a step that goes on regardless
  * (`test -n "$X"; exit 0`, `npm ci; true`, `… | cat`, `… || printf ''`), and must not have moved where the
  * model cannot tell whether it runs or passes (`if false; then …; fi`, an uncalled function, `… &`, a value
- * read from `$(…)`): a failure swallowed or hidden is not fixed, and unknown earns no credit. What the clean
+ * read from `$(…)`), nor behind a command whose status skips it (`true || npm ci`): a failure swallowed,
+ * hidden or skipped is not fixed, and unknown earns no credit. What the clean
  * base's own build lets fail (`id -u app || useradd app`) may fail.
  */
 export const buildOutcomesKept: IntentCheck = {
@@ -209,7 +213,7 @@ export const buildOutcomesKept: IntentCheck = {
     // Without a clean base, what the starting build ran is the whole reference, and nothing may fail.
     const base = inputs.base ? commandOutcomes(inputs.base) : new Map<string, CommandOutcomes>();
     const initial = commandOutcomes(inputs.initial);
-    const none: CommandOutcomes = { passed: new Set(), passedKnown: new Set(), ranKnown: new Set(), failed: new Set(), swallowed: new Map(), unfollowed: new Map() };
+    const none: CommandOutcomes = { passed: new Set(), passedKnown: new Set(), ranKnown: new Set(), failed: new Set(), swallowed: new Map(), unfollowed: new Map(), skipped: new Map() };
     const out: Violation[] = [];
     for (const [path, now] of commandOutcomes(inputs.current)) {
       const clean = base.get(path) ?? none;
@@ -224,6 +228,11 @@ export const buildOutcomesKept: IntentCheck = {
         const expected = clean.passedKnown.has(key) || start.ranKnown.has(key);
         if (!expected || clean.unfollowed.has(key) || start.unfollowed.has(key) || now.passedKnown.has(key)) continue;
         out.push(violation(checkOf(key), path, `'${shown(c)}' now runs only where the build cannot be followed (inside if, a function, a subshell, the background, or on a value it does not know): whether it passes is not known, so it earns no credit`));
+      }
+      for (const [key, c] of now.skipped) {
+        const expected = clean.passedKnown.has(key) || start.ranKnown.has(key);
+        if (!expected || clean.skipped.has(key) || start.skipped.has(key) || now.passed.has(key) || now.unfollowed.has(key)) continue;
+        out.push(violation(checkOf(key), path, `'${shown(c)}' never runs: what comes before it in its list decides the step (\`true || …\`), so the step skips it`));
       }
     }
     return out;

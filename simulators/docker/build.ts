@@ -20,6 +20,7 @@ import type { DockerEvent, DockerUnit } from "./events.js";
 import { at } from "./events.js";
 import type { VariableOrigin } from "./commands/command.js";
 import { runScript } from "./run-commands.js";
+import { execScript } from "../shell/commands.js";
 import { baseReference, fromFlagTarget, neededStages } from "./stages.js";
 import { stageEntries } from "./stage-paths.js";
 import { splitWords, substitute } from "./substitute.js";
@@ -232,7 +233,7 @@ class StageBuilder {
     const { image } = this;
     const refused = this.judge(i, { type: "user-check", user: image.user, exists: userExists(image, image.user), at: "run", location: at(i) });
     if (refused) return refused;
-    const script = i.heredocs.length > 0 ? i.heredocs.map((h) => h.body).join("\n") : i.json ? i.json.join(" ") : i.args;
+    const script = i.heredocs.length > 0 ? i.heredocs.map((h) => h.body).join("\n") : i.json ? execScript(i.json) : i.args;
     const saved = new Map(image.env);
     for (const [k, v] of vars) if (!image.env.has(k)) image.env.set(k, v);
     let unmount: () => void;
@@ -255,6 +256,7 @@ class StageBuilder {
       guards: result.guards ?? [],
       ran: result.ran ?? [],
       unfollowed: result.unfollowed ?? [],
+      skipped: result.skipped ?? [],
     });
   }
 

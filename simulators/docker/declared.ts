@@ -6,7 +6,7 @@
  */
 import { pinsVersion } from "../images/pinning.js";
 import type { CommandFact } from "../shell/commands.js";
-import { commandFacts } from "../shell/commands.js";
+import { commandFacts, execScript } from "../shell/commands.js";
 import type { ParsedDockerfile } from "./parse.js";
 import { keyValues } from "./parse.js";
 import { baseReference } from "./stages.js";
@@ -46,7 +46,7 @@ export function declaredDockerfile(parsed: ParsedDockerfile, globalArgs: Readonl
   for (const stage of parsed.stages) {
     for (const i of stage.instructions) {
       if (i.keyword !== "RUN") continue;
-      const scripts = i.json ? [i.json.join(" ")] : [i.args, ...i.heredocs.map((h) => h.body)];
+      const scripts = i.json ? [execScript(i.json)] : [i.args, ...i.heredocs.map((h) => h.body)];
       runs.push({ line: i.line, stage: stage.index, commands: scripts.flatMap((s) => commandFacts(s, { githubExpressions: false })) });
     }
   }

@@ -133,6 +133,8 @@ export interface RunStepEvent {
   ran: readonly CommandRun[];
   /** Commands whose running the model does not follow (control flow, the background). */
   unfollowed: readonly ScriptCommand[];
+  /** Commands an `&&` or `||` before them decided not to run. */
+  skipped: readonly ScriptCommand[];
 }
 
 /** A program the container's process chain execs: found, missing, or not a program the model can see. */

@@ -212,6 +212,7 @@ export function runScript(script: string, env: RunEnvironment): CommandResult {
   const guards: GuardFact[] = [];
   const ran: CommandRun[] = [];
   const unfollowed: ScriptCommand[] = [];
+  const skipped: ScriptCommand[] = [];
   const named = (command: SimpleCommand): ScriptCommand | null => {
     const words = commandWords(command);
     return words.length === 0 ? null : { name: words[0]!, args: words.slice(1) };
@@ -219,7 +220,14 @@ export function runScript(script: string, env: RunEnvironment): CommandResult {
   for (const list of parseScript(script, { githubExpressions: false })) {
     list.pipelines.forEach((pipeline, index) => {
       const op = list.ops[index - 1];
-      if ((op === "&&" && status !== 0) || (op === "||" && status === 0)) return;
+      if ((op === "&&" && status !== 0) || (op === "||" && status === 0)) {
+        // Never run: the list's status before it decided (`true || npm ci` runs no npm ci).
+        for (const command of pipeline.commands) {
+          const never = named(command);
+          if (never) skipped.push(never);
+        }
+        return;
+      }
       for (const command of pipeline.commands) {
         // Inside if/for/while/case, a function, a subshell or `!`, whether and how a command runs is control
         // flow the model does not follow: it neither fails the step nor changes what the model knows. A list
@@ -242,5 +250,5 @@ export function runScript(script: string, env: RunEnvironment): CommandResult {
       }
     });
   }
-  return { status, output, guards, ran, unfollowed };
+  return { status, output, guards, ran, unfollowed, skipped };
 }

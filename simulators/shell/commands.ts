@@ -60,6 +60,13 @@ export function testText(name: string, args: readonly string[]): string {
   return ["test", ...body].join(" ").replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, "$$$1").replace(/\s+/g, " ");
 }
 
+const SHELLS = new Set(["sh", "/bin/sh", "bash", "/bin/bash", "ash", "/bin/ash", "dash", "/bin/dash"]);
+
+/** What an exec-form argv runs as a script: `["/bin/sh", "-c", "…"]` runs its script as the shell form does. */
+export function execScript(argv: readonly string[]): string {
+  return argv.length >= 3 && SHELLS.has(argv[0]!) && argv[1] === "-c" ? argv[2]! : argv.join(" ");
+}
+
 /** Every simple command of `script`, in order. Never throws. */
 export function commandFacts(script: string, options: Partial<ParseOptions> = {}): CommandFact[] {
   const out: CommandFact[] = [];

@@ -62,6 +62,8 @@ export interface CommandResult {
    * or a list sent to the background): whether they ran and what they returned is not known (runScript only).
    */
   unfollowed?: ScriptCommand[];
+  /** Commands an `&&` or `||` before them decided not to run (runScript only). */
+  skipped?: ScriptCommand[];
 }
 
 export const ok: CommandResult = { status: 0, output: [] };
