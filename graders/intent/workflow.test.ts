@@ -84,3 +84,24 @@ describe("workflowIntent", () => {
     expect(judged(workflow("on: workflow_dispatch\n", NOTIFY)).join("\n")).toContain("no longer runs on 'push'");
   });
 });
+
+describe("workflowIntent: the branches a misspelt filter meant, from the clean base", () => {
+  const steps = "      - run: make release\n";
+  const on = (filters: string) => workflow(`on:\n  push:\n${filters}`, steps);
+  const judged = (now: string) => {
+    const start = repo(on("    brancehs: [main]\n"));
+    return check.check({ initial: stateOf(start), base: stateOf(repo(on("    branches: [main]\n"))), current: stateOf(repo(now)) }).map((v) => v.message);
+  };
+
+  it.each([["branches: [develop]"], ["tags: ['v*']"], ["branches-ignore: [main]"], ["branches: ['release/**']"]])("flags the delivery retargeted (%s)", (filter) => {
+    expect(judged(on(`    ${filter}\n`)).join("\n")).toContain("the 'push' trigger no longer runs for branch main, as the clean workflow did");
+  });
+
+  it.each([["branches: [main]"], ["branches: [main, develop]"], ["branches: ['**']"], ["branches: ['*']"], ["branches-ignore: [gh-pages]"]])("accepts a filter that still runs for main (%s)", (filter) => {
+    expect(judged(on(`    ${filter}\n`)).filter((m) => m.includes("no longer runs for"))).toEqual([]);
+  });
+
+  it("accepts the misspelt line deleted: a push of any branch runs it", () => {
+    expect(judged(workflow("on:\n  push:\n", steps)).filter((m) => m.includes("no longer runs for"))).toEqual([]);
+  });
+});

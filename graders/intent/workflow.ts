@@ -242,6 +242,36 @@ function triggerViolations(path: string, was: Map<string, Set<string>>, is: Map<
   return out;
 }
 
+/** Whether a branch filter value (`main`, `release/**`, `*`) matches branch `name`, as GitHub's globs do. */
+function matchesBranch(filter: string, name: string): boolean {
+  if (filter === name || filter === "**") return true;
+  const pattern = filter.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*\*/g, "\u0000").replace(/\*/g, "[^/]*").replace(/\u0000/g, ".*");
+  return new RegExp(`^${pattern}$`).test(name);
+}
+
+/**
+ * The branches the clean base's workflow ran for that it no longer runs for: where the starting file's filter
+ * was misspelt (GitHub refuses the file, so the starting state says nothing), the base says which branches the
+ * delivery was meant for, and retargeting it (`branches: [develop]`, `tags: ['v*']` alone) stops it there.
+ */
+function branchesLost(path: string, base: Map<string, Set<string>>, is: Map<string, Set<string>>): string[] {
+  const out: string[] = [];
+  for (const [event, filters] of base) {
+    const meant = [...filters].filter((f) => kindOf(f) === "branches").map((f) => f.slice("branches:".length));
+    const now = is.get(event);
+    if (meant.length === 0 || now === undefined) continue;
+    const kinds = new Set([...now].map(kindOf));
+    // No ref filter at all: every branch and tag.
+    if (!kinds.has("branches") && !kinds.has("branches-ignore") && !kinds.has("tags") && !kinds.has("tags-ignore")) continue;
+    const branches = [...now].filter((f) => kindOf(f) === "branches").map((f) => f.slice("branches:".length));
+    const ignored = [...now].filter((f) => kindOf(f) === "branches-ignore").map((f) => f.slice("branches-ignore:".length));
+    const onlyIgnores = !kinds.has("branches") && !kinds.has("tags") && !kinds.has("tags-ignore");
+    const lost = meant.filter((b) => !(onlyIgnores ? !ignored.some((f) => matchesBranch(f, b)) : branches.some((f) => matchesBranch(f, b))));
+    if (lost.length > 0) out.push(`${path}: the '${event}' trigger no longer runs for ${lost.map((b) => `branch ${b}`).join(", ")}, as the clean workflow did`);
+  }
+  return out;
+}
+
 function fileViolations(path: string, was: WorkflowView, is: WorkflowView, reference: Map<string, Set<string>>, widening: boolean): string[] {
   const out: string[] = [];
   for (const job of was.jobs) if (!is.jobs.has(job)) out.push(`${path}: job '${job}' was removed`);
@@ -282,7 +312,9 @@ function violationsOf(initial: RepositoryState, base: RepositoryState | null, cu
     // run on more than the base's (`on: [push, pull_request]`), not on fewer branches, paths or types.
     const widening = was.events.size === 0 && basis !== undefined;
     const reference = widening ? eventsOf(basis) : was.events;
-    for (const message of fileViolations(path, was, viewOf(is), reference, widening)) out.push({ check: "workflow-steps", file: path, message });
+    const messages = fileViolations(path, was, viewOf(is), reference, widening);
+    if (basis !== undefined && !widening) for (const m of branchesLost(path, eventsOf(basis), viewOf(is).events)) if (!messages.includes(m)) messages.push(m);
+    for (const message of messages) out.push({ check: "workflow-steps", file: path, message });
   }
   return out;
 }
