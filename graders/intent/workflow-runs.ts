@@ -114,6 +114,19 @@ const runsOf = perState(computeRunsOf);
 
 const LEVEL: Readonly<Record<string, number>> = { none: 0, read: 1, write: 2 };
 
+/**
+ * The runtimes each job must still install: those the starting file and the clean base both install, and,
+ * for a job whose starting file installs none at all (its setup step broken, `use:` for `uses:`), the clean
+ * base's: deleting the broken step leaves the matrix's versions uninstalled, which is not its repair.
+ */
+function runtimeReference(initial: DeclaredWorkflow, base: DeclaredWorkflow | undefined): Map<string, Set<string>> {
+  const start = runtimesOf(initial);
+  const clean = base ? runtimesOf(base) : undefined;
+  const out = agreed(start, clean);
+  if (clean) for (const [job, runtimes] of clean) if (initial.jobs.has(job) && (start.get(job)?.size ?? 0) === 0) out.set(job, runtimes);
+  return out;
+}
+
 function declaredChanges(path: string, initial: DeclaredWorkflow, base: DeclaredWorkflow | undefined, current: DeclaredWorkflow): string[] {
   const out: string[] = [];
   const nowLegs = legsOf(current);
@@ -123,7 +136,7 @@ function declaredChanges(path: string, initial: DeclaredWorkflow, base: Declared
     for (const leg of legs) if (leg !== "" && !now.has(leg)) out.push(`${path}: job '${job}' no longer runs its matrix leg ${leg}`);
   }
   const nowRuntimes = runtimesOf(current);
-  for (const [job, runtimes] of agreed(runtimesOf(initial), base ? runtimesOf(base) : undefined)) {
+  for (const [job, runtimes] of runtimeReference(initial, base)) {
     const now = nowRuntimes.get(job);
     if (!current.jobs.has(job)) continue;
     for (const runtime of runtimes) if (!now?.has(runtime)) out.push(`${path}: job '${job}' no longer runs on ${runtime}`);
