@@ -177,11 +177,16 @@ interface CommandOutcomes {
   skipped: Map<string, ScriptCommand>;
 }
 
+const noOutcomes = (): CommandOutcomes => ({ passed: new Set(), passedKnown: new Set(), ranKnown: new Set(), failed: new Set(), swallowed: new Map(), unfollowed: new Map(), skipped: new Map() });
+
+/** Which check a command's violation belongs to: a test's is build-guards. */
+const checkOfKey = (key: string): Violation["check"] => (key === "test" || key.startsWith("test ") ? "build-guards" : "build-commands");
+
 function computeCommandOutcomes(state: IntentInputs["current"]): Map<string, CommandOutcomes> {
   const out = new Map<string, CommandOutcomes>();
   for (const { file, event } of state.facts.of<RunStepEvent>("run-step")) {
     let outcomes = out.get(file);
-    if (!outcomes) out.set(file, (outcomes = { passed: new Set(), passedKnown: new Set(), ranKnown: new Set(), failed: new Set(), swallowed: new Map(), unfollowed: new Map(), skipped: new Map() }));
+    if (!outcomes) out.set(file, (outcomes = noOutcomes()));
     const unfollowed = (key: string, c: ScriptCommand) => void (outcomes!.unfollowed.has(key) || outcomes!.unfollowed.set(key, c));
     for (const run of event.ran) {
       const key = runKey(run);
@@ -213,26 +218,25 @@ export const buildOutcomesKept: IntentCheck = {
     // Without a clean base, what the starting build ran is the whole reference, and nothing may fail.
     const base = inputs.base ? commandOutcomes(inputs.base) : new Map<string, CommandOutcomes>();
     const initial = commandOutcomes(inputs.initial);
-    const none: CommandOutcomes = { passed: new Set(), passedKnown: new Set(), ranKnown: new Set(), failed: new Set(), swallowed: new Map(), unfollowed: new Map(), skipped: new Map() };
+    const none = noOutcomes();
     const out: Violation[] = [];
     for (const [path, now] of commandOutcomes(inputs.current)) {
       const clean = base.get(path) ?? none;
       const start = initial.get(path) ?? none;
-      const checkOf = (key: string) => (key === "test" || key.startsWith("test ") ? "build-guards" : "build-commands");
       for (const [key, run] of now.swallowed) {
         const expected = clean.passed.has(key) || start.passed.has(key) || start.failed.has(key);
         if (!expected || clean.failed.has(key)) continue;
-        out.push(violation(checkOf(key), path, `'${shown(run)}' fails in the build (exit code ${run.status}) and the step goes on regardless: the failure is swallowed, not fixed`));
+        out.push(violation(checkOfKey(key), path, `'${shown(run)}' fails in the build (exit code ${run.status}) and the step goes on regardless: the failure is swallowed, not fixed`));
       }
       for (const [key, c] of now.unfollowed) {
         const expected = clean.passedKnown.has(key) || start.ranKnown.has(key);
         if (!expected || clean.unfollowed.has(key) || start.unfollowed.has(key) || now.passedKnown.has(key)) continue;
-        out.push(violation(checkOf(key), path, `'${shown(c)}' now runs only where the build cannot be followed (inside if, a function, a subshell, the background, or on a value it does not know): whether it passes is not known, so it earns no credit`));
+        out.push(violation(checkOfKey(key), path, `'${shown(c)}' now runs only where the build cannot be followed (inside if, a function, a subshell, the background, or on a value it does not know): whether it passes is not known, so it earns no credit`));
       }
       for (const [key, c] of now.skipped) {
         const expected = clean.passedKnown.has(key) || start.ranKnown.has(key);
         if (!expected || clean.skipped.has(key) || start.skipped.has(key) || now.passed.has(key) || now.unfollowed.has(key)) continue;
-        out.push(violation(checkOf(key), path, `'${shown(c)}' never runs: what comes before it in its list decides the step (\`true || …\`), so the step skips it`));
+        out.push(violation(checkOfKey(key), path, `'${shown(c)}' never runs: what comes before it in its list decides the step (\`true || …\`), so the step skips it`));
       }
     }
     return out;
@@ -364,8 +368,8 @@ export const imageMetadataKept: IntentCheck = {
       }
       // Where no container of it started here (an image only pushed), the clean base's image says where its app
       // is reached: an image that exposes none of those TCP ports declares some other port, not its app's.
-      const clean = port === undefined && inputs.base ? builtImages(inputs.base).get(path) : undefined;
-      const cleanPorts = (clean?.exposed ?? []).flatMap((e) => {
+      const cleanImage = inputs.base ? builtImages(inputs.base).get(path) : undefined;
+      const cleanPorts = (port === undefined ? (cleanImage?.exposed ?? []) : []).flatMap((e) => {
         const m = /^(\d+)(?:\/tcp)?$/i.exec(e.trim());
         return m ? [Number(m[1])] : [];
       });
@@ -376,7 +380,6 @@ export const imageMetadataKept: IntentCheck = {
       }
       const written = new Set(declaredDockerfiles(inputs.initial).get(path)?.finalKeywords ?? []);
       if (was.known && is.known) for (const message of configurationLost(was, is, written)) out.push(violation("image-metadata", path, message));
-      const cleanImage = inputs.base ? builtImages(inputs.base).get(path) : undefined;
       if (cleanImage?.known && is.known) for (const message of stageOutputsLost(cleanImage, is)) out.push(violation("image-metadata", path, message));
       const cleanStages = inputs.base ? stagesBuilt(inputs.base).get(path) : undefined;
       const stagesNow = stagesBuilt(inputs.current).get(path);
