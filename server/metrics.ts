@@ -101,12 +101,22 @@ export class ServerMetrics {
     });
   }
 
+  /** The counter and histogram children per label set: every request and step would hash its labels again. */
+  private readonly requestCounts = new LabelledChildren((key: string) => {
+    const [method, route, status] = key.split("\u0000") as [string, string, string];
+    return this.requests.labels({ method, route, status });
+  });
+  private readonly stepTimes = new LabelledChildren((key: string) => {
+    const [transport, outcome] = key.split("\u0000") as [string, string];
+    return this.steps.labels({ transport, outcome });
+  });
+
   request(method: string, route: string, status: number): void {
-    this.requests.inc({ method, route, status: String(status) });
+    this.requestCounts.of(`${method}\u0000${route}\u0000${status}`).inc();
   }
 
   step(transport: string, seconds: number, outcome: string): void {
-    this.steps.observe({ transport, outcome }, seconds);
+    this.stepTimes.of(`${transport}\u0000${outcome}`).observe(seconds);
   }
 
   eviction(reason: EvictionReason, kind: string): void {
@@ -132,5 +142,24 @@ export class ServerMetrics {
 
   get contentType(): string {
     return this.registry.contentType;
+  }
+}
+
+/**
+ * A metric's children by their joined label values, made on first use. Bounded: the label values come from
+ * a fixed set (methods, routes, statuses, transports, outcomes), but a bound keeps a surprise from growing it.
+ */
+class LabelledChildren<C> {
+  private readonly children = new Map<string, C>();
+
+  constructor(private readonly make: (key: string) => C) {}
+
+  of(key: string): C {
+    let child = this.children.get(key);
+    if (child === undefined) {
+      child = this.make(key);
+      if (this.children.size < 1024) this.children.set(key, child);
+    }
+    return child;
   }
 }

@@ -15,7 +15,10 @@ type ObservedEnv = { Variables: { noted?: Noted } };
 /** Adds fields to this request's log line (ids, action types, outcomes; never contents). */
 export function note(c: Context, fields: Noted): void {
   const observed = c as unknown as Context<ObservedEnv>;
-  observed.set("noted", { ...observed.get("noted"), ...fields });
+  const noted = observed.get("noted");
+  // The request's own record, filled in place: a route notes two or three times per request.
+  if (noted === undefined) observed.set("noted", { ...fields });
+  else Object.assign(noted, fields);
 }
 
 /** Paths are logged up to this many characters (an id in a path is the client's to choose). */
@@ -37,6 +40,8 @@ export function observeRequests(ctx: ServerContext): MiddlewareHandler {
     const route = matched === "" || matched === "*" || matched === "/*" ? "unmatched" : matched;
     const status = c.res.status;
     ctx.metrics.request(c.req.method, route, status);
+    // The line is built only when it is written (LOG_LEVEL=warn and above skip it).
+    if (!ctx.logger.isLevelEnabled("info")) return;
     const noted = (c as unknown as Context<ObservedEnv>).get("noted");
     ctx.logger.info({ method: c.req.method, route, path: c.req.path.slice(0, PATH_CHARS), status, duration_ms: elapsedMs(began), ...noted }, "request");
   };

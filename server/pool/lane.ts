@@ -53,6 +53,8 @@ export class WorkerLane {
   private timer: NodeJS.Timeout | undefined;
   /** When the running task started (or last reported progress), by performance.now(). */
   private headSince = 0;
+  /** The id of the task the deadline is armed for (0: none). */
+  private armedFor = 0;
   private nextId = 1;
   private closed = false;
 
@@ -149,9 +151,12 @@ export class WorkerLane {
         const head = this.queue[0];
         if (head === undefined || head.id !== message.id) return;
         this.queue.shift();
-        this.disarm();
         if (this.queue.length > 0) this.arm();
-        else worker.unref();
+        else {
+          // Idle: nothing has a deadline now; the timer, if set, lapses or serves the next task.
+          this.armedFor = 0;
+          worker.unref();
+        }
         if (message.ok) head.resolve(message.value);
         else head.reject(fromWireError(message.error));
         return;
@@ -159,21 +164,43 @@ export class WorkerLane {
     }
   }
 
-  /** (Re)starts the running task's deadline. */
+  /**
+   * (Re)starts the running task's deadline. One timer serves a run of tasks: a task that ends before the
+   * deadline leaves it armed for the next, which only moves `headSince`; when it fires early for the task
+   * running then, it is set again for what that task has left (steps take microseconds, a deadline seconds,
+   * so a timer per task would be set and cleared thousands of times for each that fires).
+   */
   private arm(): void {
-    this.disarm();
     this.headSince = performance.now();
-    const worker = this.worker;
-    this.timer = setTimeout(() => this.expire(worker), this.options.deadlineMs);
+    this.armedFor = this.queue[0]?.id ?? 0;
+    if (this.timer === undefined) this.setTimer(this.options.deadlineMs);
   }
 
+  private setTimer(ms: number): void {
+    const worker = this.worker;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.expire(worker);
+    }, ms);
+    // A lane with work keeps the process alive through its worker (submit refs it), not through this timer,
+    // which may outlive the work it was set for.
+    this.timer.unref();
+  }
+
+  /** Clears the deadline: the worker is ready, going, or the lane closed. */
   private disarm(): void {
+    this.armedFor = 0;
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
   }
 
   private expire(worker: Worker | null): void {
-    if (worker !== this.worker) return;
+    if (worker !== this.worker || this.armedFor === 0 || this.queue[0]?.id !== this.armedFor) return;
+    const left = this.options.deadlineMs - (performance.now() - this.headSince);
+    if (left > 0) {
+      this.setTimer(left);
+      return;
+    }
     const head = this.queue.shift();
     if (head === undefined) return;
     this.options.events.deadlineExceeded(head.task, this.options.index);

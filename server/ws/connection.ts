@@ -145,6 +145,8 @@ export class EpisodeConnection implements LiveConnection {
     }
     if (outcome.close !== undefined) this.fail(outcome.close);
     if (outcome.closeNormally !== undefined) this.closeWith(NORMAL_CLOSURE, outcome.closeNormally);
+    // The line is built only when it is written (LOG_LEVEL=warn and above skip it).
+    if (!this.ctx.logger.isLevelEnabled("info")) return;
     this.ctx.logger.info(
       { transport: "ws", frame: outcome.frame, episode_id: this.session.activeEpisode?.episodeId ?? null, ...outcome.noted, duration_ms: elapsedMs(began), outcome: outcome.outcome },
       "ws frame",

@@ -178,4 +178,20 @@ describe("a step's answer as JSON", () => {
     const state = { ...episode.state(), files, file_modes: modes, hint: sneaky };
     expect(stateJson(state, repo)).toBe(JSON.stringify(state));
   });
+
+  it("is exactly JSON.stringify's whatever the instructions and the error log hold, the error log null included", () => {
+    const repo = repositoryFrom({ a: "x" });
+    const episode = startJudgedEpisode(catalog, { scenario_id: catalog.scenarios[0]!.id }, "texts");
+    const result = episode.observe();
+    const odd = ['"error_message":"\u0000error" \u2028 \u0000instructions', "line\nwith \"quotes\" and \u0001 and \ud800", "", "\u0000error"];
+    for (const instructions of odd) {
+      for (const error of [...odd, null]) {
+        const observation = { ...result.observation, files: { a: "x" }, file_modes: { a: "100644" as const }, instructions, error_message: error, hint: error };
+        const forged: StepResult = { ...result, observation };
+        expect(resultJson(forged, repo)).toBe(JSON.stringify(forged));
+        const state = { ...episode.state(), ...observation };
+        expect(stateJson(state, repo)).toBe(JSON.stringify(state));
+      }
+    }
+  });
 });

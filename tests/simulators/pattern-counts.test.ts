@@ -88,6 +88,15 @@ describe("repository scans", () => {
     );
   });
 
+  it("count the same text alike in a repository built again, and after a thousand texts more", () => {
+    const text = FRAGMENTS.join("\n");
+    const first = countPatterns(repositoryFrom({ "a.yaml": text }), SUPPRESSIONS);
+    // Texts enough to push the first out of the counts kept by text (a megabyte of characters).
+    for (let i = 0; i < 1100; i++) countPatterns(repositoryFrom({ [`n${i}`]: `${"x".repeat(1000)}${i} # noqa` }), SUPPRESSIONS);
+    for (const again of [repositoryFrom({ "b.yaml": text }), repositoryFrom({ "c.yaml": `${text}` })]) expect(countPatterns(again, SUPPRESSIONS)).toEqual(first);
+    expect([...first.values()].some((n) => n > 0)).toBe(true);
+  });
+
   it("find every fragment the scans exist for (the property above meets matches, not only misses)", () => {
     const repo = repositoryFrom(Object.fromEntries(FRAGMENTS.map((f, i) => [`f${i}`, f])));
     const found = Object.values(LISTS).flatMap((patterns) => [...countPatterns(repo, patterns)].filter(([, n]) => n > 0).map(([name]) => name));
