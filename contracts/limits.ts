@@ -22,6 +22,15 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
  */
 export const MAX_JSON_DEPTH = 64;
 
+/**
+ * Members of one JSON object, and elements of one JSON array, in a body, WebSocket frame or MCP request. The
+ * widest honest request is /grader's or /arena's MAX_GRADED_ACTIONS actions, an edit_file's
+ * MAX_EDITS_PER_ACTION edits, or a map of MAX_FILES_PER_REPOSITORY files; sixty thousand keys in one object
+ * (650 KB) otherwise cost the strict schema check and its error list most of a second of the main thread.
+ */
+export const MAX_JSON_OBJECT_KEYS = 1_000;
+export const MAX_JSON_ARRAY_ITEMS = 10_000;
+
 /** Characters of a string field in an action (file contents, a patch). */
 export const MAX_TEXT_CHARS = 1_000_000;
 
@@ -124,6 +133,8 @@ export { MAX_KEPT_ANSWER_BYTES, MAX_KEPT_ANSWERS, MAX_KEPT_ASSESSMENT_BYTES, MAX
 export const LIMITS = {
   DEFAULT_MAX_BODY_BYTES,
   MAX_JSON_DEPTH,
+  MAX_JSON_OBJECT_KEYS,
+  MAX_JSON_ARRAY_ITEMS,
   MAX_TEXT_CHARS,
   MAX_PATH_CHARS,
   MAX_LINE_NUMBER,

@@ -26,14 +26,29 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, data: unknown, pref
 
 /**
  * Maps every zod issue to one or more pydantic-style details (one per unknown key, as pydantic does), the
- * first MAX_VALIDATION_DETAILS of them: a body of a hundred thousand unknown keys gets a short answer.
+ * first MAX_VALIDATION_DETAILS of them; the rest are counted, not built, so a body of a thousand unknown keys
+ * or ten thousand bad edits costs fifty details and a count.
  */
 export function toValidationDetails(issues: readonly Issue[], data: unknown, prefix: Loc): ValidationDetail[] {
-  const details = issues.flatMap((issue) => detailsOf(issue, data, prefix));
-  const shown = details.slice(0, MAX_VALIDATION_DETAILS).map(pydanticOrder);
-  if (details.length <= MAX_VALIDATION_DETAILS) return shown;
-  const more = details.length - MAX_VALIDATION_DETAILS;
+  const shown: ValidationDetail[] = [];
+  let more = 0;
+  for (const issue of issues) {
+    const room = MAX_VALIDATION_DETAILS - shown.length;
+    if (room <= 0) {
+      more += detailCount(issue);
+      continue;
+    }
+    const details = detailsOf(issue, data, prefix, room);
+    shown.push(...details.slice(0, room).map(pydanticOrder));
+    more += detailCount(issue) - Math.min(details.length, room);
+  }
+  if (more === 0) return shown;
   return [...shown, { type: "too_many_errors", loc: prefix, msg: `${more} more validation errors not shown`, input: null }];
+}
+
+/** How many details an issue makes, without making them. */
+function detailCount(issue: Issue): number {
+  return issue.code === "unrecognized_keys" ? issue.keys.length : 1;
 }
 
 /**
@@ -45,13 +60,14 @@ function pydanticOrder(d: ValidationDetail): ValidationDetail {
   return { type: d.type, loc, msg: d.msg, input: echo(d.input), ...(d.ctx === undefined ? {} : { ctx: d.ctx }) };
 }
 
-function detailsOf(issue: Issue, data: unknown, prefix: Loc): ValidationDetail[] {
+/** The details of one issue; at most `room` of them are built. */
+function detailsOf(issue: Issue, data: unknown, prefix: Loc, room: number): ValidationDetail[] {
   const path = issue.path.filter((p): p is string | number => typeof p !== "symbol");
   const loc = [...prefix, ...path];
   const input = valueAt(data, path);
   switch (issue.code) {
     case "unrecognized_keys":
-      return issue.keys.map((key) => ({
+      return issue.keys.slice(0, room).map((key) => ({
         type: "extra_forbidden",
         loc: [...loc, key],
         msg: "Extra inputs are not permitted",

@@ -12,7 +12,9 @@ import {
   MAX_EDITS_PER_ACTION,
   MAX_FILE_BYTES,
   MAX_FILES_PER_REPOSITORY,
+  MAX_JSON_ARRAY_ITEMS,
   MAX_JSON_DEPTH,
+  MAX_JSON_OBJECT_KEYS,
   MAX_LINES_PER_FILE,
   MAX_PATCH_HUNKS,
   MAX_REPOSITORY_BYTES,
@@ -22,6 +24,7 @@ import { cut, preview, quote } from "../../contracts/quote.js";
 import { lineCount } from "../../environment/lines.js";
 import { startJudgedEpisode } from "../../graders/episodes.js";
 import { echo } from "../../server/echo.js";
+import { toValidationDetails } from "../../server/validation.js";
 import { loadCatalog } from "../../tasks/catalog.js";
 import { post, testApp } from "../server/helpers.js";
 import { liveServer, openSocket } from "../server/live.js";
@@ -125,15 +128,51 @@ describe("request bounds on every transport", () => {
     }
   });
 
-  it(`a validation answer lists ${MAX_VALIDATION_DETAILS} errors and counts the rest`, async () => {
+  it(`an object of ${MAX_JSON_OBJECT_KEYS} members and an array of ${MAX_JSON_ARRAY_ITEMS} elements are read; one more is refused on HTTP, MCP and WebSocket`, async () => {
     const app = testApp();
+    // The reset's own field and the unknown ones: at the bound the body is read and the reset refuses them.
+    const reset = (members: number) => JSON.stringify({ scenario_id: "typo_filename", ...Object.fromEntries(Array.from({ length: members - 1 }, (_, i) => [`k${i}`, i])) });
+    expect((await post(app, "/reset", reset(MAX_JSON_OBJECT_KEYS))).body.detail[0].type).toBe("extra_forbidden");
+    const wide = await post(app, "/reset", reset(MAX_JSON_OBJECT_KEYS + 1));
+    expect(wide.status).toBe(422);
+    expect(wide.body.detail).toEqual([
+      { type: "json_invalid", loc: ["body", 0], msg: "JSON decode error", input: {}, ctx: { error: `an object with more than ${MAX_JSON_OBJECT_KEYS} members at position 0` } },
+    ]);
+    const edits = (items: number) => JSON.stringify({ action: { action_type: "edit_file", edits: Array.from({ length: items }, () => ({})) } });
+    expect((await post(app, "/step", edits(MAX_JSON_ARRAY_ITEMS))).body.detail[0].type).toBe("too_long");
+    const long = await post(app, "/step", edits(MAX_JSON_ARRAY_ITEMS + 1));
+    expect(long.body.detail[0]).toMatchObject({ type: "json_invalid", loc: ["body", 45], ctx: { error: `an array with more than ${MAX_JSON_ARRAY_ITEMS} elements at position 45` } });
+    const rpc = (members: number) => JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", params: Object.fromEntries(Array.from({ length: members }, (_, i) => [`k${i}`, i])) });
+    expect((await post(app, "/mcp", rpc(MAX_JSON_OBJECT_KEYS))).body.result).toEqual({});
+    expect((await post(app, "/mcp", rpc(MAX_JSON_OBJECT_KEYS + 1))).body.error.code).toBe(-32700);
+    const server = await liveServer();
+    try {
+      const socket = await openSocket(server);
+      const frame = (items: number) => JSON.stringify({ type: "state", x: Array.from({ length: items }, () => 0) });
+      expect((await socket.ask(frame(MAX_JSON_ARRAY_ITEMS))).data.code).toBe("VALIDATION_ERROR");
+      const answer = await socket.ask(frame(MAX_JSON_ARRAY_ITEMS + 1));
+      expect(answer.data).toMatchObject({ code: "INVALID_JSON", message: `Invalid JSON: an array with more than ${MAX_JSON_ARRAY_ITEMS} elements at position 20` });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it(`a validation answer lists ${MAX_VALIDATION_DETAILS} errors and counts the rest, building only those it lists`, async () => {
+    const app = testApp();
+    const unknown = MAX_JSON_OBJECT_KEYS - 1;
     const body: Record<string, unknown> = { scenario_id: "typo_filename" };
-    for (let i = 0; i < 5_000; i++) body[`k${i}`] = i;
+    for (let i = 0; i < unknown; i++) body[`k${i}`] = i;
     const res = await post(app, "/reset", body);
     expect(res.status).toBe(422);
     expect(res.body.detail).toHaveLength(MAX_VALIDATION_DETAILS + 1);
-    expect(res.body.detail.at(-1)).toEqual({ type: "too_many_errors", loc: ["body"], msg: `${5_000 - MAX_VALIDATION_DETAILS} more validation errors not shown`, input: null });
+    expect(res.body.detail.at(-1)).toEqual({ type: "too_many_errors", loc: ["body"], msg: `${unknown - MAX_VALIDATION_DETAILS} more validation errors not shown`, input: null });
     expect(res.text.length).toBeLessThan(15_000);
+    // Each detail reads its key's value: the unknown keys past the fiftieth are counted, never looked at.
+    let looked = 0;
+    const watched = new Proxy(body, { getOwnPropertyDescriptor: (target, key) => (looked++, Reflect.getOwnPropertyDescriptor(target, key)) });
+    const details = toValidationDetails([{ code: "unrecognized_keys", keys: Object.keys(body).slice(1), path: [], message: "" } as never], watched, ["body"]);
+    expect(details.at(-1)!.msg).toBe(`${unknown - MAX_VALIDATION_DETAILS} more validation errors not shown`);
+    expect(looked).toBeLessThanOrEqual(MAX_VALIDATION_DETAILS);
   });
 
   it("a validation error echoes a bad value whole while it is small, and cut short when not", async () => {
