@@ -23,8 +23,11 @@ export class Session {
   private ended = false;
   /** Milliseconds since the epoch of the last use; the store expires the session from it. */
   lastUsed: number;
-  /** Called once when the store drops the session, so that a socket holding it can close itself. */
-  onEnd: ((reason: SessionEndReason) => void) | undefined;
+  /**
+   * Told once when the store drops the session, so that every socket holding it can close itself: one MCP
+   * session may be joined by several /ws connections (a client reconnecting before its old socket has gone).
+   */
+  private readonly endListeners = new Set<(reason: SessionEndReason) => void>();
   /** Set by MCP's `initialize`: the protocol version agreed with a Streamable HTTP client. */
   protocolVersion: string | undefined;
 
@@ -97,12 +100,20 @@ export class Session {
     return this.current;
   }
 
+  /** Tells `listener` when the session ends (once); returns what stops telling it (a socket that closed). */
+  onEnd(listener: (reason: SessionEndReason) => void): () => void {
+    this.endListeners.add(listener);
+    return () => this.endListeners.delete(listener);
+  }
+
   /** Called by the store only. */
   end(reason: SessionEndReason): void {
     if (this.ended) return;
     this.ended = true;
     this.current?.release();
     this.current = null;
-    this.onEnd?.(reason);
+    const listeners = [...this.endListeners];
+    this.endListeners.clear();
+    for (const listener of listeners) listener(reason);
   }
 }

@@ -5,7 +5,11 @@
  * that is what OpenEnv's clients are written to read.
  *
  * `/ws?session_id=ID` joins the MCP session ID (from openenv/session/create) instead of opening one, as
- * OpenEnv's production-mode MCPToolClient does to share one episode between /mcp and /ws.
+ * OpenEnv's production-mode MCPToolClient does to share one episode between /mcp and /ws. Several sockets may
+ * join one MCP session (a client that reconnects before its old socket is gone): they act on its one episode,
+ * whose operations run in turn, each socket's answers in its own order; a socket that closes leaves the
+ * session to the others, and closing the session (or its expiry) closes every socket on it. A WebSocket's own
+ * session cannot be joined: it is that connection's, and ends with it.
  *
  * While the server drains for a shutdown, upgrades are refused with 503 and Retry-After.
  */
@@ -60,6 +64,11 @@ export function attachWebSocket(server: Server, app: BreakfixApp): WebSocketServ
         const joined = sessions.privateSession(joinId);
         if (joined === undefined) {
           ws.send(errorFrame("SESSION_ERROR", `Unknown session_id: ${joinId} (unknown, closed or expired); connect without it to open a session`));
+          ws.close(NORMAL_CLOSURE);
+          return;
+        }
+        if (joined.transport === "ws") {
+          ws.send(errorFrame("SESSION_ERROR", `session_id ${joinId} is another WebSocket connection's own session and cannot be joined; join an MCP session (openenv/session/create), or connect without session_id`));
           ws.close(NORMAL_CLOSURE);
           return;
         }

@@ -56,6 +56,7 @@ export class EpisodeConnection implements LiveConnection {
   private readonly inbox: string[] = [];
   private readonly flow: SendFlow;
   private readonly closedWaiters: Array<() => void> = [];
+  private readonly stopListening: () => void;
 
   /**
    * @param owned whether the connection owns the session (it opened it) and ends it on close; false when it
@@ -70,7 +71,7 @@ export class EpisodeConnection implements LiveConnection {
     this.flow = new SendFlow(sink, ctx.limits, () => ctx.backpressure("paused"));
     // The store ends a session under a live socket when it expires, or when an MCP client closes the
     // session this socket joined: either way there is nothing left to play, so the socket closes too.
-    session.onEnd = (reason) => {
+    this.stopListening = session.onEnd((reason) => {
       if (!this.open) return;
       const ttl = ctx.store.limits.ttlSeconds;
       this.fail(
@@ -78,7 +79,7 @@ export class EpisodeConnection implements LiveConnection {
           ? `session expired after ${ttl} s without a frame (SESSION_TTL_S); connect again`
           : "session closed by openenv/session/close; connect again",
       );
-    };
+    });
   }
 
   get bufferedAmount(): number {
@@ -99,7 +100,7 @@ export class EpisodeConnection implements LiveConnection {
     if (this.open) {
       this.open = false;
       this.inbox.length = 0;
-      this.session.onEnd = undefined;
+      this.stopListening();
       if (this.owned) this.ctx.store.end(this.session.id);
     }
     for (const resolve of this.closedWaiters.splice(0)) resolve();

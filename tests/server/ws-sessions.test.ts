@@ -196,6 +196,34 @@ describe("frames on one socket", () => {
     expect((await stranger.closed).code).toBe(1000);
   });
 
+  it("several sockets may join one MCP session: each is answered, one closing leaves the others, and closing the session closes them all", async () => {
+    const sessionId = (await postMcp(server, { jsonrpc: "2.0", id: 1, method: "openenv/session/create" })).body.result.session_id;
+    const first = await openSocket(server, `?session_id=${sessionId}`, 2_000);
+    const second = await openSocket(server, `?session_id=${sessionId}`, 2_000);
+    await first.ask({ type: "reset", data: { scenario_id: SCENARIO, episode_id: "shared" } });
+    await second.ask({ type: "step", data: { action_type: "request_hint" } });
+    expect((await first.ask({ type: "state" })).data).toMatchObject({ episode_id: "shared", step_count: 1 });
+    first.raw.close();
+    await first.closed;
+    expect((await second.ask({ type: "state" })).data).toMatchObject({ episode_id: "shared", step_count: 1 });
+    const third = await openSocket(server, `?session_id=${sessionId}`, 2_000);
+    await postMcp(server, { jsonrpc: "2.0", id: 2, method: "openenv/session/close", params: { session_id: sessionId } });
+    for (const socket of [second, third]) {
+      expect((await socket.next()).data).toMatchObject({ code: "SESSION_ERROR", message: expect.stringContaining("session/close") });
+      expect((await socket.closed).code).toBe(1000);
+    }
+  });
+
+  it("a WebSocket's own session cannot be joined by another socket", async () => {
+    const owner = await openSocket(server);
+    const own = (await owner.ask({ type: "mcp", data: { jsonrpc: "2.0", id: 1, method: "openenv/session/create" } })).data.result.session_id;
+    const intruder = await openSocket(server, `?session_id=${own}`, 2_000);
+    expect((await intruder.next()).data).toMatchObject({ code: "SESSION_ERROR", message: expect.stringContaining("cannot be joined") });
+    expect((await intruder.closed).code).toBe(1000);
+    expect((await owner.ask({ type: "state" })).type).toBe("state");
+    owner.raw.close();
+  });
+
   it("a WebSocket's own session cannot be closed through an mcp frame, and session/create names it", async () => {
     const ws = await openSocket(server);
     const created = await ws.ask({ type: "mcp", data: { jsonrpc: "2.0", id: 1, method: "openenv/session/create" } });
