@@ -46,6 +46,16 @@ export const MAX_EDITS_PER_ACTION = 50;
 /** Actions /grader, /arena and grade_trajectory replay: far beyond any scenario's max_steps. */
 export const MAX_GRADED_ACTIONS = 500;
 
+// --- Sessions ------------------------------------------------------------------------------------------
+
+/**
+ * Idle seconds after which a private session (a /ws connection, an MCP session) in which no episode was ever
+ * started expires (SESSION_TTL_S when that is shorter). OpenEnv's clients reset as soon as they connect; a
+ * session that never does holds a place of MAX_SESSIONS for nothing, and such sessions are also the first to
+ * give their places up when every place is taken, so they can never lock episodes out.
+ */
+export const UNSTARTED_SESSION_TTL_S = 60;
+
 // --- The repository an episode holds --------------------------------------------------------------------
 
 /** Files in one repository; the scenarios have a dozen at most. */
@@ -140,6 +150,7 @@ export const LIMITS = {
   MAX_LINE_NUMBER,
   MAX_EDITS_PER_ACTION,
   MAX_GRADED_ACTIONS,
+  UNSTARTED_SESSION_TTL_S,
   MAX_FILES_PER_REPOSITORY,
   MAX_FILE_BYTES,
   MAX_LINES_PER_FILE,

@@ -14,8 +14,11 @@ import { PlayedEpisode, type EpisodeRuntime } from "./played-episode.js";
 /** Which transport opened the session: a live socket owns a "ws" session until it closes. */
 export type SessionTransport = "ws" | "mcp";
 
-/** Why a session ended: its owner closed it, or it sat idle past SESSION_TTL_S. */
-export type SessionEndReason = "closed" | "expired";
+/**
+ * Why a session ended: its owner closed it, it sat idle past SESSION_TTL_S, or, never having started an
+ * episode, it sat idle past UNSTARTED_SESSION_TTL_S or gave its place up at MAX_SESSIONS.
+ */
+export type SessionEndReason = "closed" | "expired" | "unstarted_expired" | "made_room";
 
 /** One private session and its current episode. */
 export class Session {

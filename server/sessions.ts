@@ -20,7 +20,9 @@
  * Private sessions. A WebSocket connection, and an MCP client that opens a session, each hold a Session
  * (session.ts) that no HTTP request can reach by episode id. They count against the same MAX_SESSIONS and
  * expire after the same SESSION_TTL_S as HTTP episodes: capacity is the server's memory, whichever transport
- * spends it.
+ * spends it. A private session in which no episode was ever started expires sooner (UNSTARTED_SESSION_TTL_S
+ * idle), and is the first to give its place up when a reset or a new session finds every place taken: a
+ * client that only opens sessions (bare `openenv/session/create` calls) can never lock episodes out.
  *
  * A fleet (EPISODE_STORE=redis://…). HTTP episodes, the default episode and their capacity are then the
  * fleet's, held in Redis: MAX_SESSIONS counts the fleet's HTTP episodes there, and each replica's private
@@ -29,6 +31,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Action } from "../contracts/actions.js";
+import { UNSTARTED_SESSION_TTL_S } from "../contracts/limits.js";
 import type { EpisodeRecord } from "../environment/episode-record.js";
 import type { Episode } from "../environment/episode.js";
 import type { ResetRequest } from "../contracts/observation.js";
@@ -75,6 +78,11 @@ export class SessionStore {
   readonly store: EpisodeStore;
   private readonly episodes: HttpEpisodes;
   private readonly privateSessions = new Map<string, Session>();
+  /**
+   * The private sessions that had not started an episode when last used, in order of last use (a session that
+   * has started one since is dropped from here when met).
+   */
+  private readonly unstarted = new Map<string, Session>();
   private readonly timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: SessionStoreOptions) {
@@ -135,8 +143,11 @@ export class SessionStore {
       if (this.privateSessions.get(id) !== session) return;
       this.privateSessions.delete(id);
       this.privateSessions.set(id, session);
+      this.unstarted.delete(id);
+      if (!session.started) this.unstarted.set(id, session);
     });
     this.privateSessions.set(id, session);
+    this.unstarted.set(id, session);
     return session;
   }
 
@@ -153,6 +164,7 @@ export class SessionStore {
     const session = this.privateSessions.get(id);
     if (session === undefined) return false;
     this.privateSessions.delete(id);
+    this.unstarted.delete(id);
     session.end("closed");
     return true;
   }
@@ -168,6 +180,7 @@ export class SessionStore {
     const id = named ?? randomUUID();
     // The record first: an unknown task or scenario must leave every stored episode as it was.
     const record = startingRecord(this.options.runtime.catalog, request, id, ["body"]);
+    if (this.store.placesHere + this.privateSessions.size >= this.options.maxSessions) this.yieldUnstarted();
     const json = await this.episodes.start(record, named === undefined, this.privateSessions.size);
     return { episodeId: id, json };
   }
@@ -238,10 +251,17 @@ export class SessionStore {
     // In order of last use: the walk stops at the first session still fresh.
     for (const [id, session] of this.privateSessions) {
       if (session.lastUsed > cutoff) break;
-      this.privateSessions.delete(id);
-      session.end("expired");
-      this.options.onEvict?.("expired", session.transport);
+      this.drop(session, "expired");
       dropped++;
+    }
+    const unstartedCutoff = this.options.clock() - Math.min(this.options.ttlSeconds, UNSTARTED_SESSION_TTL_S) * 1000;
+    for (const [id, session] of this.unstarted) {
+      if (session.started) this.unstarted.delete(id);
+      else if (session.lastUsed > unstartedCutoff) break;
+      else {
+        this.drop(session, "unstarted_expired");
+        dropped++;
+      }
     }
     return dropped;
   }
@@ -277,14 +297,34 @@ export class SessionStore {
 
   /**
    * Ensures a place for a private session: when every place of this process is taken, the least recently
-   * used finished HTTP episode held here gives up its place.
-   * @throws CapacityError when every place is held by an episode in play or a private session.
+   * used session that never started an episode gives up its place, else the least recently used finished HTTP
+   * episode held here.
+   * @throws CapacityError when every place is held by an episode in play or a private session playing one.
    */
   private makeRoom(): void {
     const active = (): number => this.store.placesHere + this.privateSessions.size;
     if (active() < this.options.maxSessions) return;
-    this.store.yieldPlace();
+    if (!this.yieldUnstarted()) this.store.yieldPlace();
     if (active() >= this.options.maxSessions) throw new CapacityError(active(), this.options.maxSessions, this.options.ttlSeconds);
+  }
+
+  /** Ends the least recently used private session that never started an episode; whether there was one. */
+  private yieldUnstarted(): boolean {
+    for (const [id, session] of this.unstarted) {
+      this.unstarted.delete(id);
+      if (session.started) continue;
+      this.drop(session, "made_room");
+      return true;
+    }
+    return false;
+  }
+
+  /** Drops a private session the store ends by itself, telling its holders why. */
+  private drop(session: Session, reason: "expired" | "unstarted_expired" | "made_room"): void {
+    this.privateSessions.delete(session.id);
+    this.unstarted.delete(session.id);
+    session.end(reason);
+    this.options.onEvict?.(reason === "made_room" ? "capacity" : "expired", session.transport);
   }
 
   /** Stops the background sweep and disconnects from the episode store. */

@@ -17,6 +17,7 @@ import { dispatch, SUPPORTED_PROTOCOL_VERSIONS, type RpcOutcome } from "../mcp/d
 import { parseError, readRequest, RPC, rpcError, type RpcRequest } from "../mcp/jsonrpc.js";
 import { note } from "../observe.js";
 import type { Session } from "../session.js";
+import { UNSTARTED_SESSION_TTL_S } from "../../contracts/limits.js";
 
 const SESSION_HEADER = "mcp-session-id";
 
@@ -84,6 +85,6 @@ function boundSession(c: Context, ctx: ServerContext): Session | null | Response
 }
 
 function sessionNotFound(c: Context, id: string, ttlSeconds: number): Response {
-  const why = `unknown, ended, or expired after ${ttlSeconds} s idle`;
+  const why = `unknown, ended, or expired after ${ttlSeconds} s idle (${Math.min(ttlSeconds, UNSTARTED_SESSION_TTL_S)} s while no episode was started in it)`;
   return c.json(rpcError(null, RPC.SESSION_NOT_FOUND, `Session not found: '${quote(id)}' (${why}); initialize a new session`), 404);
 }

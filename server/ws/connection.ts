@@ -13,7 +13,8 @@ import type { Catalog } from "../../tasks/catalog.js";
 import type { LiveConnection } from "../lifecycle.js";
 import { elapsedMs, type Logger } from "../log.js";
 import type { EpisodePool } from "../pool/pool.js";
-import type { Session } from "../session.js";
+import { UNSTARTED_SESSION_TTL_S } from "../../contracts/limits.js";
+import type { Session, SessionEndReason } from "../session.js";
 import type { SessionStore } from "../sessions.js";
 import { answerFrame, INTERNAL_ERROR_FRAME, type FrameOutcome } from "./answer.js";
 import { errorFrame } from "./frames.js";
@@ -48,6 +49,20 @@ export const TRY_AGAIN_LATER = 1013;
 /** How long a client closed for not reading gets to finish the closing handshake before it is dropped. */
 const TERMINATE_AFTER_MS = 1000;
 
+/** What a socket is told when the store ends its session. */
+function endMessage(reason: SessionEndReason, ttlSeconds: number): string {
+  switch (reason) {
+    case "expired":
+      return `session expired after ${ttlSeconds} s without a frame (SESSION_TTL_S); connect again`;
+    case "unstarted_expired":
+      return `session expired after ${Math.min(ttlSeconds, UNSTARTED_SESSION_TTL_S)} s without an episode (UNSTARTED_SESSION_TTL_S); connect again and reset`;
+    case "made_room":
+      return "session ended to make room at MAX_SESSIONS: no episode was started in it; connect again and reset";
+    case "closed":
+      return "session closed by openenv/session/close; connect again";
+  }
+}
+
 /** The frame protocol of one connection over `session`. */
 export class EpisodeConnection implements LiveConnection {
   private open = true;
@@ -73,12 +88,7 @@ export class EpisodeConnection implements LiveConnection {
     // session this socket joined: either way there is nothing left to play, so the socket closes too.
     this.stopListening = session.onEnd((reason) => {
       if (!this.open) return;
-      const ttl = ctx.store.limits.ttlSeconds;
-      this.fail(
-        reason === "expired"
-          ? `session expired after ${ttl} s without a frame (SESSION_TTL_S); connect again`
-          : "session closed by openenv/session/close; connect again",
-      );
+      this.fail(endMessage(reason, ctx.store.limits.ttlSeconds));
     });
   }
 

@@ -1,5 +1,6 @@
 /** Capacity (MAX_SESSIONS → 503, finished episodes make room), closing, and idle expiry (SESSION_TTL_S → 404), with an injected clock. */
 import { describe, expect, it } from "vitest";
+import { UNSTARTED_SESSION_TTL_S } from "../../contracts/limits.js";
 import { createApp } from "../../server/app.js";
 import { loadCatalog } from "../../tasks/catalog.js";
 import { call, get, post, testApp, testClock } from "./helpers.js";
@@ -111,6 +112,46 @@ describe("idle expiry", () => {
     // Look at the store directly: every accessor of the sessions sweeps, which would hide what the timer did.
     expect(app.context.sessions.store.size).toBe(0);
     await app.context.sessions.dispose();
+  });
+});
+
+describe("sessions that never start an episode cannot lock episodes out", () => {
+  const create = (app: ReturnType<typeof testApp>, id: number) => post(app, "/mcp", { jsonrpc: "2.0", id, method: "openenv/session/create" });
+
+  it("at capacity a reset or a new session takes the place of the least recently used session without an episode, never one playing", async () => {
+    const clock = testClock();
+    const app = testApp({ maxSessions: 3, clock });
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      ids.push((await create(app, i)).body.result.session_id);
+      clock.now += 1000;
+    }
+    const playing = app.context.sessions.privateSession(ids[0]!)!;
+    await playing.start({ scenario_id: SCENARIO_ID });
+    // Every place is held by a session; the two without an episode give theirs up, the oldest first.
+    expect((await post(app, "/reset", { scenario_id: SCENARIO_ID, episode_id: "a" })).status).toBe(200);
+    expect(app.context.sessions.privateSession(ids[1]!)).toBeUndefined();
+    expect(app.context.sessions.privateSession(ids[2]!)).toBeDefined();
+    expect((await create(app, 9)).body.result.session_id).toEqual(expect.any(String));
+    expect(app.context.sessions.privateSession(ids[2]!)).toBeUndefined();
+    // The new session is the only one without an episode: a reset takes its place, then nothing gives way.
+    expect((await post(app, "/reset", { scenario_id: SCENARIO_ID, episode_id: "b" })).status).toBe(200);
+    expect((await post(app, "/reset", { scenario_id: SCENARIO_ID, episode_id: "c" })).status).toBe(503);
+    expect((await create(app, 10)).body.error.code).toBe(-32000);
+    expect(playing.isEnded).toBe(false);
+  });
+
+  it(`a session without an episode expires after ${UNSTARTED_SESSION_TTL_S} s idle; one that started an episode after SESSION_TTL_S`, async () => {
+    const clock = testClock();
+    const app = testApp({ sessionTtlSeconds: 900, clock });
+    const sessions = app.context.sessions;
+    const bare = sessions.open("mcp");
+    const playing = sessions.open("mcp");
+    await playing.start({ scenario_id: SCENARIO_ID });
+    clock.now += UNSTARTED_SESSION_TTL_S * 1000 + 1;
+    expect(sessions.privateSession(bare.id)).toBeUndefined();
+    expect(sessions.privateSession(playing.id)).toBe(playing);
+    expect(sessions.counts.privateSessions).toBe(1);
   });
 });
 

@@ -23,6 +23,10 @@ describe("one capacity for every transport", () => {
       const ws = await openSocket(server);
       const mcp = await postMcp(server, { jsonrpc: "2.0", id: 1, method: "openenv/session/create" });
       expect(mcp.body.result.session_id).toEqual(expect.any(String));
+      // Sessions playing an episode (one without would give its place up to a reset: sessions.test.ts).
+      await ws.ask({ type: "reset", data: { scenario_id: SCENARIO } });
+      const params = { name: "start_scenario", session_id: mcp.body.result.session_id, arguments: { scenario_id: SCENARIO } };
+      expect((await postMcp(server, { jsonrpc: "2.0", id: 4, method: "tools/call", params })).body.result).toBeDefined();
 
       // full: a named HTTP episode is a 503, a socket a CAPACITY_REACHED frame, an MCP session a -32000
       expect((await post(server, "/reset", { scenario_id: SCENARIO, episode_id: "x" })).status).toBe(503);
