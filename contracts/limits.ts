@@ -56,6 +56,24 @@ export const MAX_GRADED_ACTIONS = 500;
  */
 export const UNSTARTED_SESSION_TTL_S = 60;
 
+// --- Episode records ------------------------------------------------------------------------------------
+
+/**
+ * Bytes (as JSON) of the actions one episode records. The server keeps every action an episode accepted, whole,
+ * for as long as it keeps the episode (a live episode is rebuilt from them, a finished one replayed through its
+ * record), so a client sending a 500 KB edit at every step would otherwise make each episode cost megabytes.
+ * Four times MAX_REPOSITORY_BYTES: rewriting every file of the largest repository four times over.
+ */
+export const MAX_RECORD_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Bytes of all the episode records a process keeps: HTTP episodes in play and finished, the private sessions'
+ * episodes, and finished episodes archived for replay (env MAX_KEPT_RECORD_BYTES overrides). Past it, archived
+ * and then finished episodes are dropped, oldest first; when episodes in play alone fill it, a step or a reset
+ * that needs more is refused with a 503.
+ */
+export const DEFAULT_MAX_KEPT_RECORD_BYTES = 256 * 1024 * 1024;
+
 // --- The repository an episode holds --------------------------------------------------------------------
 
 /** Files in one repository; the scenarios have a dozen at most. */
@@ -151,6 +169,8 @@ export const LIMITS = {
   MAX_EDITS_PER_ACTION,
   MAX_GRADED_ACTIONS,
   UNSTARTED_SESSION_TTL_S,
+  MAX_RECORD_BYTES,
+  DEFAULT_MAX_KEPT_RECORD_BYTES,
   MAX_FILES_PER_REPOSITORY,
   MAX_FILE_BYTES,
   MAX_LINES_PER_FILE,

@@ -58,10 +58,17 @@ export function createApp(options: AppOptions = {}, env: NodeJS.ProcessEnv = pro
     if (transport === "http") return;
     sessions.archive(transport, record).catch((error: unknown) => logger.warn({ err: error, episode_id: record.episode_id }, "finished episode not archived"));
   };
-  const runtime: EpisodeRuntime = { pool, catalog, stepped: (transport, seconds, outcome) => metrics?.step(transport, seconds, outcome), finished };
+  const runtime: EpisodeRuntime = {
+    pool,
+    catalog,
+    stepped: (transport, seconds, outcome) => metrics?.step(transport, seconds, outcome),
+    finished,
+    admit: (bytes) => sessions.admit(bytes),
+  };
   const sessions: SessionStore = new SessionStore({
     runtime,
     maxSessions: resolved.maxSessions,
+    maxKeptRecordBytes: resolved.maxKeptRecordBytes,
     ttlSeconds: resolved.sessionTtlSeconds,
     clock: resolved.clock,
     episodeStore: resolved.episodeStore,

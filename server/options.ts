@@ -2,7 +2,7 @@
  * The server's settings: options passed to createApp win, then the environment, then the defaults. Every
  * setting a deployment may change is an environment variable documented in the README's Operations section.
  */
-import { DEFAULT_MAX_BODY_BYTES } from "../contracts/limits.js";
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_KEPT_RECORD_BYTES } from "../contracts/limits.js";
 import type { Catalog } from "../tasks/catalog.js";
 import { isRedisUrl } from "./store/open-store.js";
 import { LOG_LEVELS, type LogLevel, type Logger } from "./log.js";
@@ -13,6 +13,8 @@ export interface AppOptions {
   maxSessions?: number;
   /** Seconds without use after which an episode is dropped (env SESSION_TTL_S, default 900). */
   sessionTtlSeconds?: number;
+  /** Bytes of episode records the process keeps at most (env MAX_KEPT_RECORD_BYTES, default 256 MiB). */
+  maxKeptRecordBytes?: number;
   /** Largest request body accepted, in bytes (env MAX_BODY_BYTES, default 1 MiB). */
   maxBodyBytes?: number;
   /** Worker threads that play episodes; 0 plays them in the main thread (env WORKERS, default one per core). */
@@ -45,6 +47,7 @@ export const DEFAULTS = {
   maxSessions: 1024,
   sessionTtlSeconds: 900,
   maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
+  maxKeptRecordBytes: DEFAULT_MAX_KEPT_RECORD_BYTES,
   stepTimeoutMs: 10_000,
   shutdownTimeoutSeconds: 10,
   wsBufferBytes: 8 * 1024 * 1024,
@@ -66,6 +69,7 @@ export function resolveOptions(options: AppOptions, env: NodeJS.ProcessEnv = pro
     maxSessions: options.maxSessions ?? integer(env, "MAX_SESSIONS") ?? DEFAULTS.maxSessions,
     sessionTtlSeconds: options.sessionTtlSeconds ?? integer(env, "SESSION_TTL_S") ?? DEFAULTS.sessionTtlSeconds,
     maxBodyBytes: options.maxBodyBytes ?? integer(env, "MAX_BODY_BYTES") ?? DEFAULTS.maxBodyBytes,
+    maxKeptRecordBytes: options.maxKeptRecordBytes ?? integer(env, "MAX_KEPT_RECORD_BYTES") ?? DEFAULTS.maxKeptRecordBytes,
     workers,
     stepTimeoutMs: options.stepTimeoutMs ?? integer(env, "STEP_TIMEOUT_MS") ?? DEFAULTS.stepTimeoutMs,
     shutdownTimeoutSeconds: options.shutdownTimeoutSeconds ?? integer(env, "SHUTDOWN_TIMEOUT_S") ?? DEFAULTS.shutdownTimeoutSeconds,

@@ -10,6 +10,7 @@ import type { ResetRequest } from "../contracts/observation.js";
 import { startingRecord } from "./episode-commands.js";
 import { HttpError } from "./errors.js";
 import { PlayedEpisode, type EpisodeRuntime } from "./played-episode.js";
+import { RECORD_BASE_BYTES } from "./record-bytes.js";
 
 /** Which transport opened the session: a live socket owns a "ws" session until it closes. */
 export type SessionTransport = "ws" | "mcp";
@@ -74,6 +75,7 @@ export class Session {
   async start(request: ResetRequest, resetLoc: Array<string | number> = []): Promise<string> {
     this.touch();
     const record = startingRecord(this.runtime.catalog, request, request.episode_id ?? randomUUID(), resetLoc);
+    this.runtime.admit?.(RECORD_BASE_BYTES);
     const episode = new PlayedEpisode(this.runtime, this.transport, record);
     let first: string;
     try {

@@ -17,6 +17,11 @@
  * finished HTTP episode (its score is final, and its actions replay through /grader); with none finished it
  * is refused (503), never by dropping an episode still being played.
  *
+ * Record bytes. Every episode's record is kept whole (its actions rebuild it), so what they cost together is
+ * held to MAX_KEPT_RECORD_BYTES: the memory store's records (HTTP episodes, archived ones) and the private
+ * sessions' episodes. Room is made by dropping archived records, then finished HTTP episodes, oldest first;
+ * when the episodes in play alone fill it, a step or a start that needs more is refused (503).
+ *
  * Private sessions. A WebSocket connection, and an MCP client that opens a session, each hold a Session
  * (session.ts) that no HTTP request can reach by episode id. They count against the same MAX_SESSIONS and
  * expire after the same SESSION_TTL_S as HTTP episodes: capacity is the server's memory, whichever transport
@@ -41,7 +46,8 @@ import { HttpEpisodes } from "./http-episodes.js";
 import type { Logger } from "./log.js";
 import type { EpisodeRuntime, StepOutcome } from "./played-episode.js";
 import { Session, type SessionTransport } from "./session.js";
-import { CapacityError } from "./store/capacity.js";
+import { RECORD_BASE_BYTES } from "./record-bytes.js";
+import { CapacityError, RecordBudgetError } from "./store/capacity.js";
 import type { ArchivedEpisode, EpisodeStore } from "./store/episode-store.js";
 import { openEpisodeStore } from "./store/open-store.js";
 
@@ -54,6 +60,8 @@ export interface SessionStoreOptions {
   /** The pool that plays the episodes, and the catalogue they come from. */
   runtime: EpisodeRuntime;
   maxSessions: number;
+  /** Bytes of episode records this process keeps at most (MAX_KEPT_RECORD_BYTES). */
+  maxKeptRecordBytes: number;
   ttlSeconds: number;
   /** Milliseconds since the epoch; injectable so that tests can age episodes without waiting. */
   clock: () => number;
@@ -125,6 +133,24 @@ export class SessionStore {
     return counts;
   }
 
+  /** Bytes of the episode records this process keeps (record-bytes.ts), toward MAX_KEPT_RECORD_BYTES. */
+  get keptRecordBytes(): number {
+    let bytes = this.store.bytesHere;
+    for (const session of this.privateSessions.values()) bytes += session.activeEpisode?.bytes ?? 0;
+    return bytes;
+  }
+
+  /**
+   * Makes room for `bytes` more of episode records: archived records, then finished HTTP episodes, give theirs
+   * up, the oldest first.
+   * @throws RecordBudgetError when what the episodes in play hold leaves no room.
+   */
+  admit(bytes: number): void {
+    let kept = this.keptRecordBytes;
+    while (kept + bytes > this.options.maxKeptRecordBytes && this.store.yieldBytes()) kept = this.keptRecordBytes;
+    if (kept + bytes > this.options.maxKeptRecordBytes) throw new RecordBudgetError(kept, bytes, this.options.maxKeptRecordBytes);
+  }
+
   /** The configured MAX_SESSIONS and SESSION_TTL_S. */
   get limits(): { maxSessions: number; ttlSeconds: number } {
     return { maxSessions: this.options.maxSessions, ttlSeconds: this.options.ttlSeconds };
@@ -181,6 +207,7 @@ export class SessionStore {
     // The record first: an unknown task or scenario must leave every stored episode as it was.
     const record = startingRecord(this.options.runtime.catalog, request, id, ["body"]);
     if (this.store.placesHere + this.privateSessions.size >= this.options.maxSessions) this.yieldUnstarted();
+    this.admit(RECORD_BASE_BYTES);
     const json = await this.episodes.start(record, named === undefined, this.privateSessions.size);
     return { episodeId: id, json };
   }
@@ -224,6 +251,8 @@ export class SessionStore {
   /** Keeps a finished WebSocket or MCP episode's record in the store, for replay. */
   async archive(transport: SessionTransport, record: EpisodeRecord): Promise<void> {
     await this.store.archive({ transport, record });
+    // An archived record is the first to go: keep the whole within the budget at once.
+    while (this.keptRecordBytes > this.options.maxKeptRecordBytes && this.store.yieldBytes());
   }
 
   /**

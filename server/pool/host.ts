@@ -79,12 +79,9 @@ export class EpisodeHost {
         done: result.done,
         failed: result.observation.last_action_error !== null,
         hintsUsed: result.observation.hints_used,
-        finalState: null,
       };
-      if (result.done) {
-        answer.finalState = stateJson(episode.state(), episode.files());
-        this.forget(key);
-      }
+      // A finished episode is forgotten: its state is answered by replaying its record, if ever asked for.
+      if (result.done) this.forget(key);
       return answer;
     } catch (error) {
       // The step may have changed the episode before it threw; the record does not have the action, so the

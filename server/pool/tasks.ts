@@ -32,15 +32,13 @@ export type EpisodeTask =
   /** The heuristic agent's episode on one scenario. */
   | { op: "baseline"; scenarioId: string };
 
-/** What a step answers: the serialised StepResult, what the record needs, and the final state once done. */
+/** What a step answers: the serialised StepResult, and what the record needs. */
 export interface StepAnswer {
   json: string;
   done: boolean;
   /** Whether the action failed (and changed nothing but the counters): its observation's last_action_error. */
   failed: boolean;
   hintsUsed: number;
-  /** The serialised state once the step ended the episode (the holder then forgets it), else null. */
-  finalState: string | null;
 }
 
 /** What each task answers: serialised JSON where a transport sends it on as it is, plain data otherwise. */

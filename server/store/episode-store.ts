@@ -49,6 +49,11 @@ export interface EpisodeStore {
   /** Places the stored episodes take in this process's MAX_SESSIONS (all for memory; none for Redis, which holds them). */
   readonly placesHere: number;
   /**
+   * Bytes of the records held in this process, episodes and archived ones (record-bytes.ts), toward
+   * MAX_KEPT_RECORD_BYTES: exact for memory; none for Redis, which holds them.
+   */
+  readonly bytesHere: number;
+  /**
    * Stores a new episode, or restarts one under its id (a restart takes no new place). With `asDefault`
    * it also becomes the default episode. A new place, when every one is taken, is made by dropping the
    * least recently used finished episode.
@@ -75,6 +80,11 @@ export interface EpisodeStore {
    * private session that needs one; false when there is none to drop (or the store's places are not here).
    */
   yieldPlace(): boolean;
+  /**
+   * Frees record bytes of this process: drops the oldest archived record, else the least recently used
+   * finished episode; false when there is neither (or the store's records are not here).
+   */
+  yieldBytes(): boolean;
   /** Keeps a finished episode's record for replay, for SESSION_TTL_S. @throws StoreUnavailableError */
   archive(episode: ArchivedEpisode): Promise<void>;
   /** The archived record of a finished episode `id`, if still kept. @throws StoreUnavailableError */

@@ -3,9 +3,11 @@
  * Everything happens synchronously inside each call, before its promise settles, so concurrent resets in
  * one process take their places in call order and can never overfill MAX_SESSIONS. The places count
  * against the same MAX_SESSIONS as the process's private sessions (WebSocket, MCP): capacity is the
- * process's memory, whichever transport spends it.
+ * process's memory, whichever transport spends it. What the records held and archived cost (record-bytes.ts)
+ * is kept up to date with every change, so that the server can hold them to MAX_KEPT_RECORD_BYTES.
  */
 import type { EpisodeRecord } from "../../environment/episode-record.js";
+import { recordBytes } from "../record-bytes.js";
 import { CapacityError } from "./capacity.js";
 import type { ArchivedEpisode, CommitOutcome, EpisodeStore, EvictionListener, StoredEpisode } from "./episode-store.js";
 
@@ -20,13 +22,15 @@ export interface MemoryStoreOptions {
 interface Held {
   episode: StoredEpisode;
   lastAccess: number;
+  bytes: number;
 }
 
 export class MemoryEpisodeStore implements EpisodeStore {
   readonly kind = "memory";
   private readonly held = new Map<string, Held>();
-  private readonly finished = new Map<string, { archived: ArchivedEpisode; at: number }>();
+  private readonly finished = new Map<string, { archived: ArchivedEpisode; at: number; bytes: number }>();
   private defaultId: string | null = null;
+  private bytes = 0;
 
   constructor(private readonly options: MemoryStoreOptions) {}
 
@@ -38,13 +42,20 @@ export class MemoryEpisodeStore implements EpisodeStore {
     return this.held.size;
   }
 
+  get bytesHere(): number {
+    return this.bytes;
+  }
+
   async start(episode: StoredEpisode, { asDefault, placesHeldElsewhere }: { asDefault: boolean; placesHeldElsewhere: number }): Promise<void> {
     this.sweep();
     const id = episode.record.episode_id;
     // Restarting an episode that exists takes no new place.
     if (!this.held.has(id)) this.makeRoom(placesHeldElsewhere);
-    this.held.delete(id);
-    this.held.set(id, { episode, lastAccess: this.options.clock() });
+    this.bytes -= this.held.get(id)?.bytes ?? 0;
+    this.held.delete(id); // re-inserted last, and still the default if it was
+    const bytes = recordBytes(episode.record);
+    this.held.set(id, { episode, lastAccess: this.options.clock(), bytes });
+    this.bytes += bytes;
     if (asDefault) this.defaultId = id;
   }
 
@@ -62,6 +73,9 @@ export class MemoryEpisodeStore implements EpisodeStore {
     if (found === undefined) return "missing";
     if (found.episode.generation !== generation || found.episode.record.actions.length !== steps) return "conflict";
     found.episode = { generation, record: next };
+    const bytes = recordBytes(next);
+    this.bytes += bytes - found.bytes;
+    found.bytes = bytes;
     this.used(id, found);
     return "committed";
   }
@@ -81,14 +95,22 @@ export class MemoryEpisodeStore implements EpisodeStore {
     return false;
   }
 
+  yieldBytes(): boolean {
+    const oldest = this.finished.keys().next();
+    if (!oldest.done) return this.unarchive(oldest.value);
+    return this.yieldPlace();
+  }
+
   async archive(archived: ArchivedEpisode): Promise<void> {
     const id = archived.record.episode_id;
-    this.finished.delete(id); // re-inserted last: the Map's order is the order of archiving
-    this.finished.set(id, { archived, at: this.options.clock() });
+    this.unarchive(id); // re-inserted last: the Map's order is the order of archiving
+    const bytes = recordBytes(archived.record);
+    this.finished.set(id, { archived, at: this.options.clock(), bytes });
+    this.bytes += bytes;
     // Bounded like the episodes: the oldest archived records go first.
     for (const oldest of this.finished.keys()) {
       if (this.finished.size <= this.options.maxSessions) break;
-      this.finished.delete(oldest);
+      this.unarchive(oldest);
     }
   }
 
@@ -113,7 +135,7 @@ export class MemoryEpisodeStore implements EpisodeStore {
     }
     for (const [id, kept] of this.finished) {
       if (kept.at > cutoff) break;
-      this.finished.delete(id);
+      this.unarchive(id);
     }
     return dropped;
   }
@@ -129,6 +151,7 @@ export class MemoryEpisodeStore implements EpisodeStore {
   async close(): Promise<void> {
     this.held.clear();
     this.finished.clear();
+    this.bytes = 0;
   }
 
   /** Marks a use: the entry moves to the end, so the Map stays in order of last use. */
@@ -140,7 +163,17 @@ export class MemoryEpisodeStore implements EpisodeStore {
 
   private drop(id: string): boolean {
     if (this.defaultId === id) this.defaultId = null;
+    const found = this.held.get(id);
+    if (found === undefined) return false;
+    this.bytes -= found.bytes;
     return this.held.delete(id);
+  }
+
+  private unarchive(id: string): boolean {
+    const kept = this.finished.get(id);
+    if (kept === undefined) return false;
+    this.bytes -= kept.bytes;
+    return this.finished.delete(id);
   }
 
   /**

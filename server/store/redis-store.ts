@@ -160,6 +160,14 @@ export class RedisEpisodeStore implements EpisodeStore {
     return Number(existed) > 0;
   }
 
+  get bytesHere(): number {
+    return 0; // the records live in Redis
+  }
+
+  yieldBytes(): boolean {
+    return false;
+  }
+
   yieldPlace(): boolean {
     return false; // the store's places are Redis's, not this process's
   }
