@@ -73,6 +73,12 @@ export const MAX_RECORD_BYTES = 8 * 1024 * 1024;
  * that needs more is refused with a 503.
  */
 export const DEFAULT_MAX_KEPT_RECORD_BYTES = 256 * 1024 * 1024;
+/**
+ * Longest one pooled task may run in all, in ms: a grading of MAX_GRADED_ACTIONS actions at 60 ms each (the
+ * scenarios' steps take a few). STEP_TIMEOUT_MS bounds each step and restarts at every action replayed; this
+ * does not, so a replay of many slow steps is stopped (a 503) rather than holding a worker for minutes.
+ */
+export const MAX_REPLAY_MS = MAX_GRADED_ACTIONS * 60;
 
 // --- The repository an episode holds --------------------------------------------------------------------
 
@@ -171,6 +177,7 @@ export const LIMITS = {
   UNSTARTED_SESSION_TTL_S,
   MAX_RECORD_BYTES,
   DEFAULT_MAX_KEPT_RECORD_BYTES,
+  MAX_REPLAY_MS,
   MAX_FILES_PER_REPOSITORY,
   MAX_FILE_BYTES,
   MAX_LINES_PER_FILE,

@@ -81,7 +81,7 @@ const STATUS_TEXT: Record<number, string> = {
   404: "Not found",
   409: "Conflict with the episode's state",
   426: "Upgrade required",
-  503: "At capacity, shutting down or the episode store unreachable (with Retry-After), or stopped at STEP_TIMEOUT_MS (nothing recorded)",
+  503: "At capacity, shutting down or the episode store unreachable (with Retry-After), or stopped at STEP_TIMEOUT_MS or MAX_REPLAY_MS (nothing recorded)",
 };
 
 let cached: Record<string, unknown> | undefined;

@@ -38,6 +38,21 @@ export class StepDeadlineError extends HttpError {
   }
 }
 
+/**
+ * A task that kept reporting progress but ran past MAX_REPLAY_MS in all (a replay whose every action is slow):
+ * a 503 like a stalled step, and not retried either. Its worker is replaced.
+ */
+export class ReplayDeadlineError extends HttpError {
+  constructor(task: EpisodeTask, totalMs: number) {
+    super(
+      503,
+      `${describeTask(task)} ran longer than MAX_REPLAY_MS (${totalMs} ms) in all and was stopped; ` +
+        "nothing was recorded, the episode is as it was before this request: replay fewer or cheaper actions",
+    );
+    this.name = "ReplayDeadlineError";
+  }
+}
+
 /** The server is shutting down: a 503 with Retry-After, since another replica (or this one, restarted) will answer. */
 export class ShuttingDownError extends HttpError {
   constructor() {

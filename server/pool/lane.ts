@@ -3,9 +3,11 @@
  * task at a time, first in first out). Because of that order the lane knows which task the worker is running:
  * the oldest unanswered one. Its deadline starts when it becomes the oldest (time spent queued behind others
  * does not count), and restarts at each progress report (an action replayed or graded), so STEP_TIMEOUT_MS
- * bounds each step, not a whole replay.
+ * bounds each step. Progress cannot extend a task past MAX_REPLAY_MS from its start, though: a replay of
+ * slow steps that each report in time is stopped there too (ReplayDeadlineError), rather than holding the
+ * worker for as long as its actions take.
  *
- * When the running task passes its deadline, the lane fails it (StepDeadlineError), terminates the worker,
+ * When the running task passes a deadline, the lane fails it (StepDeadlineError), terminates the worker,
  * starts a fresh one at once, and fails every task queued behind with LaneRestartedError, which the pool
  * sends again: their episodes are rebuilt from their records on the new worker. A worker that dies on its
  * own is handled the same way, its running task failing with WorkerLostError; one that dies before it was
@@ -13,7 +15,8 @@
  * not restart in a loop.
  */
 import type { Worker } from "node:worker_threads";
-import { LaneRestartedError, ShuttingDownError, StepDeadlineError, WorkerLostError } from "./errors.js";
+import { MAX_REPLAY_MS } from "../../contracts/limits.js";
+import { LaneRestartedError, ReplayDeadlineError, ShuttingDownError, StepDeadlineError, WorkerLostError } from "./errors.js";
 import type { PoolEvents } from "./pool.js";
 import { fromWireError, type EpisodeTask, type WireError } from "./tasks.js";
 
@@ -37,6 +40,8 @@ interface Sent {
 export interface LaneOptions {
   index: number;
   deadlineMs: number;
+  /** Longest a task may run in all, however often it reports progress (MAX_REPLAY_MS unless told; never below deadlineMs). */
+  totalMs?: number;
   spawn(): Worker;
   events: PoolEvents;
 }
@@ -51,14 +56,20 @@ export class WorkerLane {
   private readyWaiters: Array<() => void> = [];
   private readonly queue: Sent[] = [];
   private timer: NodeJS.Timeout | undefined;
-  /** When the running task started (or last reported progress), by performance.now(). */
+  /** When the running task last reported progress (or started), by performance.now(). */
   private headSince = 0;
+  /** When the running task started, by performance.now(). */
+  private headStarted = 0;
   /** The id of the task the deadline is armed for (0: none). */
   private armedFor = 0;
   private nextId = 1;
   private closed = false;
 
-  constructor(private readonly options: LaneOptions) {}
+  private readonly totalMs: number;
+
+  constructor(private readonly options: LaneOptions) {
+    this.totalMs = Math.max(options.totalMs ?? MAX_REPLAY_MS, options.deadlineMs);
+  }
 
   /** Tasks sent and not yet answered. */
   get pending(): number {
@@ -145,7 +156,8 @@ export class WorkerLane {
         else worker.unref();
         return;
       case "progress":
-        if (this.queue[0]?.id === message.id) this.arm();
+        // Progress restarts the step's deadline, not the task's: headStarted stays.
+        if (this.queue[0]?.id === message.id && this.armedFor === message.id) this.headSince = performance.now();
         return;
       case "result": {
         const head = this.queue[0];
@@ -165,13 +177,14 @@ export class WorkerLane {
   }
 
   /**
-   * (Re)starts the running task's deadline. One timer serves a run of tasks: a task that ends before the
+   * Starts the running task's deadlines. One timer serves a run of tasks: a task that ends before the
    * deadline leaves it armed for the next, which only moves `headSince`; when it fires early for the task
    * running then, it is set again for what that task has left (steps take microseconds, a deadline seconds,
    * so a timer per task would be set and cleared thousands of times for each that fires).
    */
   private arm(): void {
     this.headSince = performance.now();
+    this.headStarted = this.headSince;
     this.armedFor = this.queue[0]?.id ?? 0;
     if (this.timer === undefined) this.setTimer(this.options.deadlineMs);
   }
@@ -196,15 +209,17 @@ export class WorkerLane {
 
   private expire(worker: Worker | null): void {
     if (worker !== this.worker || this.armedFor === 0 || this.queue[0]?.id !== this.armedFor) return;
-    const left = this.options.deadlineMs - (performance.now() - this.headSince);
-    if (left > 0) {
-      this.setTimer(left);
+    const now = performance.now();
+    const stepLeft = this.options.deadlineMs - (now - this.headSince);
+    const totalLeft = this.totalMs - (now - this.headStarted);
+    if (stepLeft > 0 && totalLeft > 0) {
+      this.setTimer(Math.min(stepLeft, totalLeft));
       return;
     }
     const head = this.queue.shift();
     if (head === undefined) return;
     this.options.events.deadlineExceeded(head.task, this.options.index);
-    head.reject(new StepDeadlineError(head.task, this.options.deadlineMs));
+    head.reject(totalLeft <= 0 ? new ReplayDeadlineError(head.task, this.totalMs) : new StepDeadlineError(head.task, this.options.deadlineMs));
     this.replace("deadline");
   }
 

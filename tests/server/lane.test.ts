@@ -1,11 +1,13 @@
 /**
  * A lane's deadline, on a stand-in worker and fake clocks: each task gets STEP_TIMEOUT_MS from the moment it
- * becomes the running one, whatever timer an earlier task left set, and an idle lane stops nothing.
+ * becomes the running one, whatever timer an earlier task left set, and an idle lane stops nothing; progress
+ * restarts a step's deadline but never carries a task past MAX_REPLAY_MS in all.
  */
 import { EventEmitter } from "node:events";
 import type { Worker } from "node:worker_threads";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { StepDeadlineError } from "../../server/pool/errors.js";
+import { MAX_REPLAY_MS } from "../../contracts/limits.js";
+import { ReplayDeadlineError, StepDeadlineError } from "../../server/pool/errors.js";
 import { WorkerLane } from "../../server/pool/lane.js";
 import type { EpisodeTask } from "../../server/pool/tasks.js";
 
@@ -116,5 +118,44 @@ describe("a lane's deadline", () => {
     vi.advanceTimersByTime(DEADLINE * 0.4);
     expect(deadlines).toBe(1);
     expect(await running).toBeInstanceOf(StepDeadlineError);
+  });
+
+  it("stops a task that reports progress in time forever at MAX_REPLAY_MS, with a 503 that names it", async () => {
+    const worker = await ready();
+    const running = lane.submit(task).catch((error: unknown) => error);
+    const id = worker.sent[0]!.id;
+    let elapsed = 0;
+    // Each action of the replay takes most of STEP_TIMEOUT_MS, and reports in time: the step deadline never fires.
+    while (deadlines === 0 && elapsed < MAX_REPLAY_MS * 2) {
+      vi.advanceTimersByTime(DEADLINE * 0.7);
+      elapsed += DEADLINE * 0.7;
+      worker.emit("message", { type: "progress", id });
+    }
+    expect(deadlines).toBe(1);
+    expect(elapsed).toBeGreaterThanOrEqual(MAX_REPLAY_MS);
+    expect(elapsed).toBeLessThan(MAX_REPLAY_MS + DEADLINE);
+    const error = await running;
+    expect(error).toBeInstanceOf(ReplayDeadlineError);
+    expect(error).toMatchObject({ status: 503, message: expect.stringContaining(`grading ran longer than MAX_REPLAY_MS (${MAX_REPLAY_MS} ms) in all`) });
+    expect(worker.terminated).toBe(true);
+  });
+
+  it("gives the next task its own MAX_REPLAY_MS, whatever the one before used", async () => {
+    const worker = await ready();
+    const first = lane.submit(task);
+    for (let t = 0; t < MAX_REPLAY_MS - DEADLINE; t += DEADLINE / 2) {
+      vi.advanceTimersByTime(DEADLINE / 2);
+      worker.emit("message", { type: "progress", id: worker.sent[0]!.id });
+    }
+    worker.answer(worker.sent[0]!.id);
+    await first;
+    const second = lane.submit(task);
+    vi.advanceTimersByTime(DEADLINE / 2);
+    worker.emit("message", { type: "progress", id: worker.sent[1]!.id });
+    vi.advanceTimersByTime(DEADLINE / 2);
+    worker.emit("message", { type: "progress", id: worker.sent[1]!.id });
+    worker.answer(worker.sent[1]!.id);
+    await expect(second).resolves.toBe(`answer ${worker.sent[1]!.id}`);
+    expect(deadlines).toBe(0);
   });
 });
