@@ -21,6 +21,11 @@ export interface InspectionInput {
 export interface CommandOutput {
   out: string;
   status: number;
+  /**
+   * Characters the command did not produce because its answer would be cut at MAX_INSPECT_OUTPUT_CHARS
+   * anyway (kubectl's rows past the bound, counted rather than built); the cut note counts them.
+   */
+  unshown?: number;
 }
 
 export const ok = (out: string): CommandOutput => ({ out, status: 0 });

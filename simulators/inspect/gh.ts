@@ -58,7 +58,8 @@ function runList(ctx: InspectionContext): CommandOutput {
 
 /** A table as the CLIs print one: columns padded to their widest cell, `gap` spaces apart (kubectl uses 3). */
 export function table(rows: readonly (readonly string[])[], gap = 2): string {
-  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? "").length)));
+  // A loop, not Math.max(...column): a long listing would pass more arguments than a call takes.
+  const widths = rows[0]!.map((_, c) => rows.reduce((w, r) => Math.max(w, (r[c] ?? "").length), 0));
   return joinLines(rows.map((r) => r.map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]!))).join(" ".repeat(gap)).trimEnd()));
 }
 

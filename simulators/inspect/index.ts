@@ -61,11 +61,12 @@ function harmless(op: string, target: string | undefined): boolean {
   return op === "<";
 }
 
-/** Cuts an answer to the output bound, saying how much was left out. */
-function bounded(text: string): string {
-  if (text.length <= MAX_INSPECT_OUTPUT_CHARS) return text;
+/** Cuts an answer to the output bound, saying how much was left out (with what commands counted but never produced). */
+function bounded(text: string, unshown = 0): string {
+  if (text.length <= MAX_INSPECT_OUTPUT_CHARS && unshown === 0) return text;
   const kept = text.slice(0, MAX_INSPECT_OUTPUT_CHARS);
-  return `${kept}\n[output cut at ${MAX_INSPECT_OUTPUT_CHARS} characters; ${text.length - MAX_INSPECT_OUTPUT_CHARS} more not shown: narrow it with grep, head or tail]\n`;
+  const more = Math.max(0, text.length - MAX_INSPECT_OUTPUT_CHARS) + unshown;
+  return `${kept}\n[output cut at ${MAX_INSPECT_OUTPUT_CHARS} characters; ${more} more not shown: narrow it with grep, head or tail]\n`;
 }
 
 /**
@@ -97,6 +98,7 @@ function answer(commandLine: string, input: InspectionInput): string {
   if (lists.some((l) => l.background)) return refusal("background jobs ('&') are not supported.");
   let out = "";
   let status = 0;
+  let unshown = 0;
   for (const list of lists) {
     for (const [i, pipeline] of list.pipelines.entries()) {
       const op = list.ops[i - 1];
@@ -106,18 +108,21 @@ function answer(commandLine: string, input: InspectionInput): string {
         return bounded(out + refusal(`a pipeline may have at most ${MAX_INSPECT_PIPELINE_COMMANDS} commands.`));
       }
       const result = runPipeline(pipeline.commands, ctx, reader);
-      if ("refused" in result) return bounded(out + refusal(result.refused));
+      if ("refused" in result) return bounded(out + refusal(result.refused), unshown);
       out += result.out;
+      unshown += result.unshown ?? 0;
       status = pipeline.negated ? (result.status === 0 ? 1 : 0) : result.status;
-      if (out.length > MAX_INSPECT_OUTPUT_CHARS) return bounded(out);
+      if (out.length > MAX_INSPECT_OUTPUT_CHARS || unshown > 0) return bounded(out, unshown);
     }
   }
-  return bounded(out === "" ? (status === 0 ? "" : `(no output; exit status ${status})\n`) : out);
+  return bounded(out === "" ? (status === 0 ? "" : `(no output; exit status ${status})\n`) : out, unshown);
 }
 
 function runPipeline(commands: readonly SimpleCommand[], ctx: InspectionContext, reader: RepoReader): CommandOutput | { refused: string } {
   let stdin: string | null = null;
   let last: CommandOutput = { out: "", status: 0 };
+  /** A command before a '|' that stopped at the output bound, and how much it left out. */
+  let cut: { program: string; unshown: number } | undefined;
   for (const [i, command] of commands.entries()) {
     let argv: string[];
     try {
@@ -143,6 +148,10 @@ function runPipeline(commands: readonly SimpleCommand[], ctx: InspectionContext,
     if (!family) return { refused: `'${program}' is not a command the simulated world answers.` };
     last = family.run(argv, stdin, ctx);
     stdin = last.out;
+    if (last.unshown !== undefined && i < commands.length - 1) cut = { program, unshown: last.unshown };
   }
-  return last;
+  if (cut === undefined) return last;
+  // What read the pipe got the answer as far as the bound: say so after what it printed.
+  const note = `[${cut.program}'s output was cut at ${MAX_INSPECT_OUTPUT_CHARS} characters before '|' read it; ${cut.unshown} more were not passed on: narrow it with the command's own options (kubectl get pods -l KEY=VALUE; kubectl get deploy counts them)]\n`;
+  return { out: last.out + note, status: last.status };
 }

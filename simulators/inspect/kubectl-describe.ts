@@ -12,7 +12,10 @@ import { arrayAt, isObject, labelsAt, objectAt, stringAt } from "../k8s/object.j
 import { parseQuantity, MIB } from "../k8s/quantity.js";
 import type { ContainerRef } from "../k8s/workload.js";
 import { containersOf, formatLabels, podLabels } from "../k8s/workload.js";
+import { NODE_MAX_PODS } from "../k8s/capacity.js";
 import type { ClusterView, PodView } from "./cluster-view.js";
+import { findPod, groupOf, podTotal, readyCount } from "./cluster-view.js";
+import { MAX_INSPECT_OUTPUT_CHARS } from "./limits.js";
 import type { CommandOutput, InspectionContext } from "./context.js";
 import { failed, ok } from "./context.js";
 import { endpointAddresses, KINDS, notFound, objectsOf } from "./kubectl-shared.js";
@@ -21,10 +24,6 @@ import { joinLines } from "./text.js";
 /** `Label:` padded to kubectl's column. */
 const field = (label: string, value: string, width = 18) => `${`${label}:`.padEnd(width)}${value}`;
 
-function findPod(view: ClusterView, name: string): PodView | undefined {
-  return view.pods.find((p) => p.name === name) ?? view.pods.find((p) => p.workload.name === name);
-}
-
 function describeOnePod(view: ClusterView, name: string): CommandOutput {
   const pod = findPod(view, name);
   if (!pod) return notFound("pods", name);
@@ -32,6 +31,11 @@ function describeOnePod(view: ClusterView, name: string): CommandOutput {
   if (again !== undefined && pod.status !== "Ready") return ok(again.replace(podName(pod.workload), pod.name));
   const c = containersOf(pod.workload).find((x) => !x.init);
   if (!c) return failed(`pod ${pod.name} has no containers the simulation can describe\n`);
+  if (pod.unschedulable !== undefined) {
+    // Past the node's room: never scheduled, so no node, no container state, one event from the scheduler.
+    const text = describePod(pod.workload, c, ["State:          Waiting", "Ready:          False"], [{ type: "Warning", reason: "FailedScheduling", from: "default-scheduler", message: pod.unschedulable }]);
+    return ok(text.replace(/^\$ [^\n]*\n/, "").replace(/^Node: .*$/m, "Node:             <none>").replaceAll(podName(pod.workload), pod.name) + "\n");
+  }
   if (pod.status !== "Ready") {
     return ok(`Name:             ${pod.name}\nStatus:           ${pod.status}\n(the simulation reports this pod as ${pod.status}; the details of this state are not modelled)\n`);
   }
@@ -98,15 +102,16 @@ function containerBlock(ref: ContainerRef): string[] {
 }
 
 function describeDeployment(view: ClusterView, d: K8sObject): string {
-  const pods = view.pods.filter((p) => p.workload === d);
-  const ready = pods.filter((p) => p.status === "Ready").length;
+  const group = groupOf(view, d);
+  const count = group?.count ?? 0;
+  const ready = group === undefined ? 0 : readyCount(group);
   const selector = labelsAt(d.value, ["spec", "selector", "matchLabels"]);
   return joinLines([
     field("Name", d.name, 24),
     field("Namespace", d.namespace, 24),
     field("Labels", formatLabels(labelsAt(d.value, ["metadata", "labels"])), 24),
     field("Selector", formatLabels(selector), 24),
-    field("Replicas", `${pods.length} desired | ${pods.length} updated | ${pods.length} total | ${ready} available | ${pods.length - ready} unavailable`, 24),
+    field("Replicas", `${count} desired | ${count} updated | ${count} total | ${ready} available | ${count - ready} unavailable`, 24),
     field("StrategyType", stringAt(d.value, ["spec", "strategy", "type"]) ?? "RollingUpdate", 24),
     "Pod Template:",
     `  Labels:  ${formatLabels(podLabels(d))}`,
@@ -115,13 +120,13 @@ function describeDeployment(view: ClusterView, d: K8sObject): string {
     "Conditions:",
     "  Type           Status  Reason",
     "  ----           ------  ------",
-    `  Available      ${ready === pods.length && pods.length > 0 ? "True    MinimumReplicasAvailable" : "False   MinimumReplicasUnavailable"}`,
+    `  Available      ${ready === count && count > 0 ? "True    MinimumReplicasAvailable" : "False   MinimumReplicasUnavailable"}`,
     "  Progressing    True    NewReplicaSetAvailable",
-    `NewReplicaSet:   ${replicaSetName(d)} (${pods.length}/${pods.length} replicas created)`,
+    `NewReplicaSet:   ${replicaSetName(d)} (${count}/${count} replicas created)`,
     "Events:",
     "  Type    Reason             Age   From                   Message",
     "  ----    ------             ----  ----                   -------",
-    `  Normal  ScalingReplicaSet  2m    deployment-controller  Scaled up replica set ${replicaSetName(d)} to ${pods.length}`,
+    `  Normal  ScalingReplicaSet  2m    deployment-controller  Scaled up replica set ${replicaSetName(d)} to ${count}`,
   ]);
 }
 
@@ -230,11 +235,12 @@ function describeNode(view: ClusterView, ctx: InspectionContext): string {
   let cpuRequests = 0;
   let memRequests = 0;
   let memLimits = 0;
-  for (const p of view.pods) {
-    for (const c of containersOf(p.workload).filter((x) => !x.init)) {
-      cpuRequests += Math.round((parseQuantity(valueOf(c.container, ["resources", "requests", "cpu"])) ?? 0) * 1000);
-      memRequests += parseQuantity(valueOf(c.container, ["resources", "requests", "memory"])) ?? 0;
-      memLimits += parseQuantity(valueOf(c.container, ["resources", "limits", "memory"])) ?? 0;
+  // Per pod template, times the pods of it the node runs.
+  for (const g of view.groups) {
+    for (const c of containersOf(g.workload).filter((x) => !x.init)) {
+      cpuRequests += Math.round((parseQuantity(valueOf(c.container, ["resources", "requests", "cpu"])) ?? 0) * 1000) * g.scheduled;
+      memRequests += (parseQuantity(valueOf(c.container, ["resources", "requests", "memory"])) ?? 0) * g.scheduled;
+      memLimits += (parseQuantity(valueOf(c.container, ["resources", "limits", "memory"])) ?? 0) * g.scheduled;
     }
   }
   const pct = (part: number, whole: number) => `${Math.round((part / whole) * 100)}%`;
@@ -246,15 +252,15 @@ function describeNode(view: ClusterView, ctx: InspectionContext): string {
     "Capacity:",
     `  cpu:                ${cpu / 1000}`,
     `  memory:             ${memory * 1024}Ki`,
-    "  pods:               110",
+    `  pods:               ${NODE_MAX_PODS}`,
     "Allocatable:",
     `  cpu:                ${cpu / 1000}`,
     `  memory:             ${memory * 1024}Ki`,
-    "  pods:               110",
+    `  pods:               ${NODE_MAX_PODS}`,
     "System Info:",
     "  Kubelet Version:            v1.31.0",
     `  Container Runtime Version:  ${ctx.world.cluster.container_runtime === "cri-o" ? "cri-o://1.31.0" : ctx.world.cluster.container_runtime === "containerd-1" ? "containerd://1.7.22" : "containerd://2.0.0"}`,
-    `Non-terminated Pods:          (${view.pods.length} in total)`,
+    `Non-terminated Pods:          (${view.groups.reduce((sum, g) => sum + g.scheduled, 0)} in total)`,
     "Allocated resources:",
     "  (Total limits may be over 100 percent, i.e., overcommitted.)",
     "  Resource           Requests       Limits",
@@ -301,13 +307,23 @@ export function describe(view: ClusterView, ctx: InspectionContext, resource: st
     case "pods":
       if (name === undefined) {
         if (view.pods.length === 0) return ok(`No resources found in ${ctx.world.cluster.namespace} namespace.\n`);
-        return ok(view.pods.map((p) => describeOnePod(view, p.name).out).join("\n\n"));
+        // One description after another until the answer would be cut anyway; the rest are counted.
+        const texts: string[] = [];
+        let chars = 0;
+        for (const p of view.pods) {
+          if (chars >= MAX_INSPECT_OUTPUT_CHARS) break;
+          texts.push(describeOnePod(view, p.name).out);
+          chars += texts.at(-1)!.length + 2;
+        }
+        const left = podTotal(view) - texts.length;
+        const text = texts.join("\n\n");
+        return left === 0 ? ok(text) : { ...ok(text), unshown: left * Math.ceil(text.length / texts.length) };
       }
       return describeOnePod(view, name);
     case "deployments":
       return one("Deployment", "deployments.apps", (d) => describeDeployment(view, d));
     case "replicasets":
-      return one("Deployment", "replicasets.apps", (d) => joinLines([field("Name", replicaSetName(d)), field("Namespace", d.namespace), field("Selector", formatLabels(podLabels(d))), `Controlled By:  Deployment/${d.name}`, field("Replicas", `${view.pods.filter((p) => p.workload === d).length} current / ${view.pods.filter((p) => p.workload === d).length} desired`)]));
+      return one("Deployment", "replicasets.apps", (d) => joinLines([field("Name", replicaSetName(d)), field("Namespace", d.namespace), field("Selector", formatLabels(podLabels(d))), `Controlled By:  Deployment/${d.name}`, field("Replicas", `${groupOf(view, d)?.count ?? 0} current / ${groupOf(view, d)?.count ?? 0} desired`)]));
     case "services":
       return one("Service", "services", (s) => describeService(view, s));
     case "ingresses":

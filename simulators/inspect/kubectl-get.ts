@@ -8,8 +8,9 @@
 import { clusterIp, replicaSetName } from "../k8s/identity.js";
 import { arrayAt, isObject, labelsAt, stringAt } from "../k8s/object.js";
 import { podLabels } from "../k8s/workload.js";
-import type { ClusterView } from "./cluster-view.js";
-import { podStatus } from "./cluster-view.js";
+import type { ClusterView, PodView } from "./cluster-view.js";
+import { groupOf, podAt, podStatus, readyCount } from "./cluster-view.js";
+import { MAX_INSPECT_OUTPUT_CHARS } from "./limits.js";
 import type { CommandOutput, InspectionContext } from "./context.js";
 import { failed, ok } from "./context.js";
 import {
@@ -34,6 +35,8 @@ export interface GetOptions {
 interface Listing {
   header: string[];
   rows: { namespace: string; cells: string[] }[];
+  /** Rows of the app's namespace not built: the answer was cut before them (pods past the output bound). */
+  unlisted?: number;
 }
 
 function selected(labels: Record<string, string>, selector: Record<string, string> | undefined): boolean {
@@ -47,25 +50,45 @@ function listing(view: ClusterView, ctx: InspectionContext, resource: string, o:
   switch (resource) {
     case "pods": {
       const header = ["NAME", "READY", "STATUS", "RESTARTS", "AGE", ...(o.wide ? ["IP", "NODE"] : []), ...(o.showLabels ? ["LABELS"] : [])];
-      const rows = view.pods
-        .filter((p) => selected(podLabels(p.workload), o.selector))
-        .map((p) => {
-          const s = podStatus(p);
-          return { namespace: own, cells: [p.name, s.ready, s.status, s.restarts, AGE, ...(o.wide ? [podIp(p), "node-1"] : []), ...(o.showLabels ? [labelList(podLabels(p.workload))] : [])] };
-        });
+      const cells = (p: PodView, labels: Record<string, string>) => {
+        const s = podStatus(p);
+        return [p.name, s.ready, s.status, s.restarts, AGE, ...(o.wide ? (p.unschedulable === undefined ? [podIp(p), "node-1"] : ["<none>", "<none>"]) : []), ...(o.showLabels ? [labelList(labels)] : [])];
+      };
+      const rows: Listing["rows"] = [];
+      let unlisted = 0;
+      if (o.name !== undefined) {
+        // By name: the pods one can name are the ones built.
+        for (const p of view.pods) if (p.name === o.name && selected(podLabels(p.workload), o.selector)) rows.push({ namespace: own, cells: cells(p, podLabels(p.workload)) });
+      } else {
+        // Line by line from each workload's group, until the answer would be cut anyway; the rest are counted.
+        let chars = 0;
+        for (const g of view.groups) {
+          const labels = podLabels(g.workload);
+          if (!selected(labels, o.selector)) continue;
+          for (let i = 0; i < g.count; i++) {
+            if (chars >= MAX_INSPECT_OUTPUT_CHARS) {
+              unlisted += g.count - i;
+              break;
+            }
+            const row = cells(podAt(g, i), labels);
+            chars += row.join("   ").length + 1;
+            rows.push({ namespace: own, cells: row });
+          }
+        }
+      }
       for (const ns of system) {
         for (const pod of ns.pods.filter((p) => selected(p.labels, o.selector))) {
           rows.push({ namespace: ns.name, cells: [pod.name, "1/1", "Running", "0", CLUSTER_AGE, ...(o.wide ? ["10.244.0.5", "node-1"] : []), ...(o.showLabels ? [labelList(pod.labels)] : [])] });
         }
       }
-      return { header, rows };
+      return { header, rows, unlisted };
     }
     case "deployments":
     case "replicasets": {
       const rows = objectsOf(view, "Deployment").map((d) => {
-        const pods = view.pods.filter((p) => p.workload === d);
-        const ready = pods.filter((p) => p.status === "Ready").length;
-        const n = String(pods.length);
+        const group = groupOf(view, d);
+        const ready = group === undefined ? 0 : readyCount(group);
+        const n = String(group?.count ?? 0);
         const cells = resource === "deployments" ? [d.name, `${ready}/${n}`, n, String(ready), AGE] : [replicaSetName(d), n, n, String(ready), AGE];
         return { namespace: d.namespace, cells };
       });
@@ -186,7 +209,12 @@ export function getOne(view: ClusterView, ctx: InspectionContext, resource: stri
   const withNamespace = o.scope.kind === "all" && !clusterScoped;
   const kind = SINGULAR[resource] ?? resource;
   const shown = rows.map((r) => [...(withNamespace ? [r.namespace] : []), ...(o.prefixed ? [`${kind}/${r.cells[0]}`, ...r.cells.slice(1)] : r.cells)]);
-  return ok(table([[...(withNamespace ? ["NAMESPACE"] : []), ...found.header], ...shown]));
+  const text = table([[...(withNamespace ? ["NAMESPACE"] : []), ...found.header], ...shown]);
+  const unlisted = inScope(own) && o.name === undefined ? (found.unlisted ?? 0) : 0;
+  if (unlisted === 0) return ok(text);
+  // The rows not built are as long as the last one built (a workload's rows differ only in their name's suffix).
+  const lastRow = text.length - 1 - text.lastIndexOf("\n", text.length - 2);
+  return { ...ok(text), unshown: unlisted * lastRow };
 }
 
 /**
@@ -201,5 +229,6 @@ export function get(view: ClusterView, ctx: InspectionContext, resources: readon
   if (failedOne) return failedOne;
   const tables = outs.map((x) => x.out).filter((t) => !t.startsWith("No resources found") && !t.startsWith("No events found"));
   if (tables.length === 0) return outs[0]!;
-  return ok(tables.join("\n"));
+  const unshown = outs.reduce((sum, x) => sum + (x.unshown ?? 0), 0);
+  return unshown > 0 ? { ...ok(tables.join("\n")), unshown } : ok(tables.join("\n"));
 }

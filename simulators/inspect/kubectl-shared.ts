@@ -9,6 +9,7 @@ import type { K8sObject } from "../k8s/object.js";
 import { arrayAt, isObject } from "../k8s/object.js";
 import type { World } from "../world.js";
 import type { ClusterView, PodView } from "./cluster-view.js";
+import { podAt } from "./cluster-view.js";
 import type { CommandOutput } from "./context.js";
 import { failed } from "./context.js";
 import { table as cliTable } from "./gh.js";
@@ -89,7 +90,11 @@ export function endpointAddresses(view: ClusterView, svc: K8sObject): string[] |
   if (routed.endpoints.state === "none") return [];
   const ready = routed.endpoints.pods;
   const targets = routed.ports.map((p) => p.backend?.containers[0]?.target ?? p.target);
-  return view.pods.filter((p) => ready.includes(p.workload)).flatMap((p) => targets.map((t) => `${podIp(p)}:${String(t)}`));
+  // Only pods on the node serve: at most NODE_MAX_PODS of them, however many replicas were asked for.
+  return view.groups
+    .filter((g) => ready.includes(g.workload))
+    .flatMap((g) => Array.from({ length: g.scheduled }, (_, i) => podAt(g, i)))
+    .flatMap((p) => targets.map((t) => `${podIp(p)}:${String(t)}`));
 }
 
 /** The ENDPOINTS column: three addresses, then `+ N more...`. */

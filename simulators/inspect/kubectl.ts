@@ -9,16 +9,12 @@ import { podName } from "../k8s/identity.js";
 import type { CommandFamily, CommandOutput, InspectionContext } from "./context.js";
 import { failed, ok } from "./context.js";
 import type { ClusterView, PodView } from "./cluster-view.js";
-import { clusterView, normaliseCommand, podStatus } from "./cluster-view.js";
+import { clusterView, findPod, normaliseCommand, podStatus } from "./cluster-view.js";
 import { curl } from "./curl.js";
 import { describe } from "./kubectl-describe.js";
 import type { NamespaceScope } from "./kubectl-get.js";
 import { get } from "./kubectl-get.js";
 import { notFound, RESOURCES, table } from "./kubectl-shared.js";
-
-function findPod(view: ClusterView, name: string): PodView | undefined {
-  return view.pods.find((p) => p.name === name) ?? view.pods.find((p) => p.workload.name === name);
-}
 
 function logs(view: ClusterView, args: readonly string[], command: string): CommandOutput {
   const name = args.find((a, i) => !a.startsWith("-") && args[i - 1] !== "-c" && args[i - 1] !== "--container");
@@ -38,12 +34,15 @@ function top(view: ClusterView, ctx: InspectionContext, what: string | undefined
   if (what === "node" || what === "nodes") {
     return ok(table([["NAME", "CPU(cores)", "CPU(%)", "MEMORY(bytes)", "MEMORY(%)"], ["node-1", "<unknown>", "<unknown>", "<unknown>", "<unknown>"]]) + `(node capacity: ${ctx.world.cluster.node.cpu_millicores}m CPU, ${ctx.world.cluster.node.memory_mib}Mi memory; its use is not modelled)\n`);
   }
-  const rows = view.pods.map((p) => {
+  // Only pods on the node use memory: not those Pending for want of room.
+  const rows = view.pods.filter((p) => p.unschedulable === undefined).map((p) => {
     const used = view.memory.find((m) => m.object === p.workload)?.containers.reduce<number | undefined>((sum, c) => (c.used === undefined ? sum : (sum ?? 0) + c.used), undefined);
     return [p.name, "<unknown>", used === undefined ? "<unknown>" : `${Math.round(used / 1024 / 1024)}Mi`];
   });
   if (rows.length === 0) return ok(`No resources found in ${ctx.world.cluster.namespace} namespace.\n`);
-  return ok(table([["NAME", "CPU(cores)", "MEMORY(bytes)"], ...rows]) + "(CPU use is not modelled; memory is what the app settles at once started)\n");
+  const more = view.groups.reduce((sum, g) => sum + g.scheduled, 0) - rows.length;
+  const unlisted = more > 0 ? `(${more} more pods not listed: the simulation names the first ${rows.length})\n` : "";
+  return ok(table([["NAME", "CPU(cores)", "MEMORY(bytes)"], ...rows]) + unlisted + "(CPU use is not modelled; memory is what the app settles at once started)\n");
 }
 
 /** Flags that take a value, whose value is not an operand. */

@@ -17,3 +17,10 @@ export const MAX_INSPECT_OUTPUT_CHARS = 64 * 1024;
  * pattern's cost is its length times the text's: this bound and the repository's size bound it.
  */
 export const MAX_GREP_PATTERN_CHARS = 256;
+
+/**
+ * Pods the cluster view builds as pods one can name (describe, logs, exec), over all of a state's workloads.
+ * The node runs 110 at most; the others a workload asks for are counted, and `kubectl get pods` lists them
+ * line by line until MAX_INSPECT_OUTPUT_CHARS, without building them.
+ */
+export const MAX_MODELLED_PODS = 1000;

@@ -2,6 +2,7 @@
  * K8S030: a Service whose selector matches no running pod (labels differ, or the Deployment has 0
  * replicas). kubectl get endpoints shows <none>; kube-proxy rejects connections to it.
  */
+import { scheduledCounts, TOO_MANY_PODS } from "../capacity.js";
 import { at, k8sRule, objectsWhere } from "../events.js";
 import { clusterIp, podName } from "../identity.js";
 import { routesToPods } from "../traffic.js";
@@ -25,11 +26,15 @@ export const serviceNoEndpoints = k8sRule({
       if (endpoints.state === "unknown") ctx.undecided();
       if (endpoints.state !== "none") return;
       const port = e.ports[0]?.port ?? 80;
-      // Every replica is a pod of its own (a Deployment with replicas: 3 shows three), listed by name as kubectl does.
+      // Every replica is a pod of its own (a Deployment with replicas: 3 shows three), listed by name as kubectl
+      // does; the node runs NODE_MAX_PODS at most, so the pods past its room are counted, not listed.
+      const running = scheduledCounts(e.workloads.map((w) => w.pods));
       const pods = e.workloads
-        .flatMap((w) => Array.from({ length: w.pods }, (_, i) => ({ name: podName(w.object, i), labels: formatLabels(w.labels) })))
+        .flatMap((w, i) => Array.from({ length: running[i]! }, (_, j) => ({ name: podName(w.object, j), labels: formatLabels(w.labels) })))
         .sort((a, b) => a.name.localeCompare(b.name))
         .map((p) => `${p.name.padEnd(32)} 1/1     Running   0          2m    ${p.labels}`);
+      const pending = e.workloads.reduce((sum, w, i) => sum + Math.max(0, w.pods - running[i]!), 0);
+      if (pending > 0) pods.push(`(${pending} more pods Pending: ${TOO_MANY_PODS})`);
       const log = [
         `$ kubectl get endpoints ${svc.name}`,
         "NAME".padEnd(16) + "ENDPOINTS   AGE",
