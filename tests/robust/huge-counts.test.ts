@@ -1,13 +1,15 @@
 /**
  * Counts a client can write as large as it likes (a Deployment's replicas, gunicorn's --workers) are counted,
  * never iterated: the cluster view builds at most MAX_MODELLED_PODS pods and kubectl lists the rest line by
- * line up to the output bound; the node takes NODE_MAX_PODS and leaves the rest Pending.
+ * line up to the output bound; the node takes NODE_MAX_PODS and leaves the rest Pending; gunicorn forks what
+ * memory holds and then fails as its fork does.
  */
 import { describe, expect, it } from "vitest";
 import { MAX_INSPECT_OUTPUT_CHARS, MAX_MODELLED_PODS } from "../../contracts/limits.js";
 import { applyEditAction } from "../../environment/apply-action.js";
 import { gradeTrajectory } from "../../graders/grade.js";
 import { simulateRepository } from "../../simulators/index.js";
+import { readState } from "../../simulators/host/state.js";
 import { clusterViewCounters } from "../../simulators/inspect/cluster-view.js";
 import { inspectRepository } from "../../simulators/inspect/index.js";
 import { NODE_MAX_PODS } from "../../simulators/k8s/capacity.js";
@@ -65,5 +67,21 @@ describe("replicas: 2147483647, the API server's int32 maximum, graded", () => {
     const diagnostic = simulateRepository(withReplicas(2_147_483_647), scenario.world, { worldKnown: true }).diagnostics.find((d) => d.code === "K8S030");
     expect(diagnostic?.log).toContain(`(${2_147_483_647 - NODE_MAX_PODS} more pods Pending: 0/1 nodes are available: 1 Too many pods.`);
     expect(diagnostic!.log!.split("\n").length).toBeLessThan(NODE_MAX_PODS + 20);
+  });
+});
+
+describe("gunicorn --workers 1000000000", () => {
+  it("forks the workers memory holds, then fails as its fork does, with 255/EXCEPTION", () => {
+    const start = catalog.scenario("nginx_killed")!;
+    let repo = edited(repositoryFrom(start.files), "etc/systemd/system/shop.service", "--workers 2", "--workers 1000000000");
+    const out = applyEditAction(repo, { action_type: "host", command: "systemctl daemon-reload && systemctl restart shop" });
+    if (!out.ok) throw new Error(out.error);
+    repo = out.repo;
+    expect(out.output).toContain("Job for shop.service failed");
+    const state = readState(repo);
+    expect(state.processes.length).toBeLessThan(100);
+    const journal = inspectRepository("journalctl -u shop -n 12", { repo, world: start.world, start: repo });
+    expect(journal).toContain("OSError: [Errno 12] Cannot allocate memory");
+    expect(journal).toContain("status=255/EXCEPTION");
   });
 });

@@ -2,11 +2,13 @@
  * The app: a Django project served by gunicorn. Before it starts, ExecStartPre runs the migrations, which
  * need the database; gunicorn then opens its error log as the unit's user, binds its socket and boots its
  * workers, each importing the app (which reads its required settings and files). Every failure is the
- * message gunicorn or Django prints, and its exit status (a worker that cannot boot makes the master exit 3).
+ * message gunicorn or Django prints, and its exit status (a worker that cannot boot makes the master exit 3;
+ * a fork that fails, for want of memory or tasks, ends it with 255).
  */
 import { keyOf, parentOf } from "../paths.js";
 import { listener, unixListener } from "../network.js";
 import { connectionProblem } from "../app/database.js";
+import { availableMemoryKib } from "../memory.js";
 import type { AppFacts } from "../state.js";
 import { value } from "../units.js";
 import type { Daemon, Said, StartInput, StartOutcome } from "./types.js";
@@ -96,20 +98,50 @@ function startApp(input: StartInput): StartOutcome {
       said: [...said, say(`Booting worker with pid: ${state.next_pid + 1}`), say("Exception in worker process", "err"), ...bootFailure.map((l) => say(l, "err")), say(`Worker (pid:${state.next_pid + 1}) exited with code 3`, "err"), say("Shutting down: Master"), say("Reason: Worker failed to boot.")],
     };
   }
-  for (let w = 1; w <= args.workers; w++) said.push(say(`Booting worker with pid: ${state.next_pid + w}`));
+  const rss = facts?.rss_kib ?? 90_000;
+  const room = forkRoom(state, rss);
+  for (let w = 1; w <= Math.min(args.workers, room.workers); w++) said.push(say(`Booting worker with pid: ${state.next_pid + w}`));
+  if (args.workers > room.workers) {
+    // The arbiter forks one worker after another; the fork that fails ends the master's main loop.
+    return {
+      ok: false,
+      status: "255/EXCEPTION",
+      logFile,
+      said: [...said, say("Unhandled exception in main loop", "err"), ...["Traceback (most recent call last):", '  File "/usr/lib/python3/dist-packages/gunicorn/arbiter.py", in spawn_worker', "    pid = os.fork()", room.error].map((l) => say(l, "err"))],
+    };
+  }
   const envKeys = (unit.values.get("Service.EnvironmentFile") ?? []).map((f) => keyOf(f.replace(/^-/, ""))).filter((k): k is string => k !== null && fs.files.has(k));
   const loaded: Record<string, string> = {};
   for (const k of envKeys) loaded[k] = fs.content(k)!;
   const opens = logFile ? [keyOf(logFile)!] : [];
-  const rss = facts?.rss_kib ?? 90_000;
   const worker = { user, command: `${argv.join(" ")}`, rss_kib: rss, opens };
   return {
     ok: true,
     loaded,
     said,
     logFile,
-    main: { user, command: argv.join(" "), rss_kib: 24_000, listens: [socket], opens, children: Array.from({ length: args.workers }, () => ({ ...worker })) },
+    main: { user, command: argv.join(" "), rss_kib: MASTER_RSS_KIB, listens: [socket], opens, children: Array.from({ length: args.workers }, () => ({ ...worker })) },
   };
+}
+
+/** RSS of gunicorn's master process, in KiB. */
+const MASTER_RSS_KIB = 24_000;
+
+/**
+ * systemd's default TasksMax for a service: 15% of the kernel's default pid_max (32768). A fork past it fails
+ * with EAGAIN, however much memory is left.
+ */
+const UNIT_TASKS_MAX = 4915;
+
+/**
+ * How many workers the master can fork before a fork fails, counted rather than tried one by one (`--workers
+ * 1000000000`): as many as MemAvailable holds at the app's RSS each (a fork past it fails with ENOMEM, as
+ * postgres's shared memory does), and no more tasks than the unit may have.
+ */
+function forkRoom(state: StartInput["state"], rssKib: number): { workers: number; error: string } {
+  const byMemory = Math.max(0, Math.floor((availableMemoryKib(state) - MASTER_RSS_KIB) / Math.max(1, rssKib)));
+  const byTasks = UNIT_TASKS_MAX - 1;
+  return byMemory < byTasks ? { workers: byMemory, error: "OSError: [Errno 12] Cannot allocate memory" } : { workers: byTasks, error: "BlockingIOError: [Errno 11] Resource temporarily unavailable" };
 }
 
 /** Why the app cannot be imported by a worker (a missing setting, an unreadable file), as its traceback ends. */
