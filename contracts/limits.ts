@@ -122,6 +122,13 @@ import { MAX_GLOB_STEPS } from "../simulators/glob.js";
 
 export { MAX_GLOB_STEPS };
 
+// --- Workflow matrices ----------------------------------------------------------------------------------
+
+// The walk that counts a matrix's legs lives with the matrix (GitHub's own 256 legs does too).
+import { MAX_MATRIX_EXPANSION_STEPS } from "../simulators/workflow/limits.js";
+
+export { MAX_MATRIX_EXPANSION_STEPS };
+
 // --- What error messages quote --------------------------------------------------------------------------
 
 /** Characters of an untrusted value an error message quotes; the rest is elided. */
@@ -190,6 +197,7 @@ export const LIMITS = {
   MAX_GREP_PATTERN_CHARS,
   MAX_MODELLED_PODS,
   MAX_GLOB_STEPS,
+  MAX_MATRIX_EXPANSION_STEPS,
   MAX_QUOTED_CHARS,
   MAX_VALIDATION_DETAILS,
   MAX_LISTED_MATCHES,

@@ -17,6 +17,7 @@ import { linuxContainersUnavailable } from "./linux-containers-unavailable.js";
 import { loginCredentialsEmpty } from "./login-credentials-empty.js";
 import { loginDenied } from "./login-denied.js";
 import { matrixExclude } from "./matrix-exclude.js";
+import { matrixTooLarge } from "./matrix-too-large.js";
 import { missingRunsOn } from "./missing-runs-on.js";
 import { nodeOptionUnsupported } from "./node-option-unsupported.js";
 import { npmEngineUnsupported } from "./npm-engine-unsupported.js";
@@ -55,6 +56,7 @@ export const WORKFLOW_RULES = [
   expressionContext,
   permissions,
   matrixExclude,
+  matrixTooLarge,
   choiceDefault,
   workspaceFileMissing,
   loginCredentialsEmpty,

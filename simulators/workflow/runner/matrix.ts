@@ -7,6 +7,9 @@
 import { isScalar } from "yaml";
 import { asMap, asSeq, entries, get, items } from "../source.js";
 import type { WorkflowSource } from "../source.js";
+import { MAX_MATRIX_EXPANSION_STEPS, MAX_MATRIX_LEGS } from "../limits.js";
+
+export { MAX_MATRIX_EXPANSION_STEPS, MAX_MATRIX_LEGS };
 
 export type Combination = Record<string, unknown>;
 
@@ -24,26 +27,91 @@ function matches(combination: Combination, filter: Combination): boolean {
   return Object.entries(filter).every(([k, v]) => String(combination[k]) === String(v));
 }
 
-/**
- * Every combination of `jobs.<id>.strategy.matrix`, in GitHub's order; one empty combination when the job
- * has no matrix or the matrix is an expression this simulator cannot evaluate.
- * @example matrixCombinations(matrixNode, doc) // [{node: 18}, {node: 20}]
- */
-export function matrixCombinations(matrix: unknown, doc: WorkflowSource["doc"]): Combination[] {
-  const map = asMap(matrix);
-  if (!map) return [{}];
-  let combos: Combination[] = [{}];
-  const original = new Set<string>();
+/** A matrix GitHub would not run: too many legs, or (the simulator's bound) too long a walk to count them. */
+export interface MatrixRefusal {
+  refused: "too-many-legs" | "too-long-to-expand";
+  /** Combinations of the product, before `exclude` (Infinity past what a number holds). */
+  product: number;
+}
+
+interface Axis {
+  key: string;
+  values: unknown[];
+}
+
+function axesOf(map: ReturnType<typeof asMap>, doc: WorkflowSource["doc"]): Axis[] {
+  const axes: Axis[] = [];
   for (const e of entries(map, doc)) {
     if (e.key === "include" || e.key === "exclude") continue;
     const values = scalarValues(e.value, doc);
-    if (values.length === 0) continue;
-    original.add(e.key);
-    combos = combos.flatMap((c) => values.map((v) => ({ ...c, [e.key]: v })));
+    if (values.length > 0) axes.push({ key: e.key, values });
   }
-  if (original.size === 0) combos = [];
+  return axes;
+}
+
+/**
+ * A lower bound of the combinations left after `exclude`: the product minus what each entry can remove at
+ * most (the product of the axes it does not name times its values' counts on the ones it does). Floating
+ * point, with a margin, so a bound past MAX_MATRIX_LEGS is one the exact count is past too.
+ */
+function survivorsAtLeast(axes: readonly Axis[], excludes: readonly Combination[], product: number): number {
+  let removed = 0;
+  for (const exclude of excludes) {
+    if (Object.keys(exclude).length === 0) continue;
+    let fraction = 1;
+    for (const [key, value] of Object.entries(exclude)) {
+      const axis = axes.find((a) => a.key === key);
+      const equal = axis ? axis.values.filter((v) => String(v) === String(value)).length : 0;
+      fraction *= axis ? equal / axis.values.length : 0;
+    }
+    removed += fraction;
+  }
+  return product * Math.max(0, 1 - removed - 1e-9);
+}
+
+/**
+ * Every combination of `jobs.<id>.strategy.matrix`, in GitHub's order; one empty combination when the job
+ * has no matrix or the matrix is an expression this simulator cannot evaluate. A matrix past MAX_MATRIX_LEGS
+ * is counted, never built: its refusal is returned instead.
+ * @example expandMatrix(matrixNode, doc) // [{node: 18}, {node: 20}]
+ */
+export function expandMatrix(matrix: unknown, doc: WorkflowSource["doc"]): Combination[] | MatrixRefusal {
+  const map = asMap(matrix);
+  if (!map) return [{}];
+  const axes = axesOf(map, doc);
   const excludes = items(asSeq(get(map, "exclude", doc)), doc).map((n) => mapping(n, doc));
-  combos = combos.filter((c) => !excludes.some((x) => Object.keys(x).length > 0 && matches(c, x)));
+  const product = axes.length === 0 ? 0 : axes.reduce((n, a) => n * a.values.length, 1);
+  if (survivorsAtLeast(axes, excludes, product) > MAX_MATRIX_LEGS) return { refused: "too-many-legs", product };
+  const filters = excludes.filter((x) => Object.keys(x).length > 0);
+  const survivors = walkProduct(axes, filters, product);
+  return Array.isArray(survivors) ? withIncludes(survivors, new Set(axes.map((a) => a.key)), map, doc) : survivors;
+}
+
+/**
+ * The product's combinations that no exclude matches, one by one in GitHub's order (the last axis varies
+ * fastest), stopping at the first past MAX_MATRIX_LEGS or past MAX_MATRIX_EXPANSION_STEPS.
+ */
+function walkProduct(axes: readonly Axis[], filters: readonly Combination[], product: number): Combination[] | MatrixRefusal {
+  const survivors: Combination[] = [];
+  if (product === 0) return survivors;
+  const index = axes.map(() => 0);
+  let steps = 0;
+  for (;;) {
+    steps += filters.length + 1;
+    if (steps > MAX_MATRIX_EXPANSION_STEPS) return { refused: "too-long-to-expand", product };
+    const combination: Combination = {};
+    axes.forEach((a, i) => (combination[a.key] = a.values[index[i]!]));
+    if (!filters.some((x) => matches(combination, x))) {
+      if (survivors.length === MAX_MATRIX_LEGS) return { refused: "too-many-legs", product };
+      survivors.push(combination);
+    }
+    let i = axes.length - 1;
+    while (i >= 0 && ++index[i]! === axes[i]!.values.length) index[i--] = 0;
+    if (i < 0) return survivors;
+  }
+}
+
+function withIncludes(combos: Combination[], original: ReadonlySet<string>, map: NonNullable<ReturnType<typeof asMap>>, doc: WorkflowSource["doc"]): Combination[] | MatrixRefusal {
   // An include extends every combination of the product whose original values it does not overwrite (values an
   // earlier include added may be); one that extends none is a combination of its own, which later includes
   // leave alone. With no keys but include, then, each entry is one leg.
@@ -57,9 +125,20 @@ export function matrixCombinations(matrix: unknown, doc: WorkflowSource["doc"]):
       extended = true;
     }
     if (!extended) added.push({ ...include });
+    if (combos.length + added.length > MAX_MATRIX_LEGS) return { refused: "too-many-legs", product: combos.length };
   }
   const all = [...combos, ...added];
   return all.length > 0 ? all : [{}];
+}
+
+/**
+ * The legs a job runs: its matrix's combinations (see expandMatrix), or, for a matrix GitHub refuses (the
+ * file never runs, GHA017), its first combination alone.
+ * @example matrixCombinations(matrixNode, doc) // [{node: 18}, {node: 20}]
+ */
+export function matrixCombinations(matrix: unknown, doc: WorkflowSource["doc"]): Combination[] {
+  const legs = expandMatrix(matrix, doc);
+  return Array.isArray(legs) ? legs : [firstCombination(matrix, doc)];
 }
 
 /** GitHub's name of a matrix leg: `test (18)`, `build (linux/arm64, 20)`. */

@@ -1,0 +1,47 @@
+/**
+ * Inputs that grow without bound if a simulator builds what they describe: a matrix of 10^10 legs, a value that
+ * doubles itself, an edit distance over a 30,000-character name. Each is answered at once through the public
+ * entry point, as the tool would (a refused file, a failed step or build), never as an internal error.
+ */
+import { describe, expect, it } from "vitest";
+import { simulateRepository } from "../../simulators/index.js";
+import { repositoryFrom } from "../../simulators/repository.js";
+import { EMPTY_WORLD } from "../../simulators/world.js";
+import { expandMatrix, MAX_MATRIX_LEGS } from "../../simulators/workflow/runner/matrix.js";
+import { readWorkflowSource } from "../../simulators/workflow/source.js";
+
+const simulate = (files: Record<string, string>) => simulateRepository(repositoryFrom(files), EMPTY_WORLD, { worldKnown: false, context: false });
+
+const matrixJob = (matrix: string): string =>
+  `on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    strategy:\n      matrix:\n${matrix}    steps:\n      - run: echo \${{ matrix.a0 }}\n`;
+
+const axes = (n: number, size: number): string =>
+  Array.from({ length: n }, (_, i) => `        a${i}: [${Array.from({ length: size }, (_, v) => v).join(", ")}]\n`).join("");
+
+function legsOf(yaml: string) {
+  const source = readWorkflowSource("ci.yml", matrixJob(yaml));
+  const jobs = source.doc!.getIn(["jobs", "test", "strategy", "matrix"], true);
+  return expandMatrix(jobs, source.doc);
+}
+
+describe("a workflow matrix", () => {
+  it("of ten axes of ten values is refused as GitHub refuses it, without building a leg", () => {
+    const result = simulate({ ".github/workflows/ci.yml": matrixJob(axes(10, 10)) });
+    expect(result.diagnostics.map((d) => [d.code, d.message])).toContainEqual(["GHA017", "Strategy expansion exceeded 256 results for job 'test'"]);
+    expect(legsOf(axes(10, 10))).toEqual({ refused: "too-many-legs", product: 1e10 });
+  });
+
+  it("is counted after its excludes: 260 combinations less 4 is 256 legs, and runs", () => {
+    const excluded = "        exclude:\n" + [0, 1, 2, 3].map((b) => `          - a0: 0\n            a1: ${b}\n`).join("");
+    const legs = legsOf(`${axes(1, 13)}        a1: [${Array.from({ length: 20 }, (_, v) => v).join(", ")}]\n${excluded}`);
+    expect(Array.isArray(legs) && legs.length).toBe(MAX_MATRIX_LEGS);
+  });
+
+  it("whose excludes empty a product of millions stops at the walk's bound, saying so", () => {
+    // 10^8 combinations, every one excluded by its first axis: the lower bound says nothing, the walk is cut.
+    const excludes = "        exclude:\n" + Array.from({ length: 10 }, (_, v) => `          - a0: ${v}\n`).join("");
+    expect(legsOf(axes(8, 10) + excludes)).toEqual({ refused: "too-long-to-expand", product: 1e8 });
+    const result = simulate({ ".github/workflows/ci.yml": matrixJob(axes(8, 10) + excludes) });
+    expect(result.diagnostics.find((d) => d.code === "GHA017")?.message).toMatch(/^Strategy expansion for job 'test' was not finished: its 100000000 combinations/);
+  });
+});
