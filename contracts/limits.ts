@@ -122,6 +122,13 @@ import { MAX_GLOB_STEPS } from "../simulators/glob.js";
 
 export { MAX_GLOB_STEPS };
 
+// --- Values built by substitution ------------------------------------------------------------------------
+
+// A shell variable's, a Dockerfile ARG's or ENV's, a workflow value's length lives with the simulators that build them.
+import { MAX_VALUE_CHARS } from "../simulators/value-limits.js";
+
+export { MAX_VALUE_CHARS };
+
 // --- Workflow matrices ----------------------------------------------------------------------------------
 
 // The walk that counts a matrix's legs lives with the matrix (GitHub's own 256 legs does too).
@@ -198,6 +205,7 @@ export const LIMITS = {
   MAX_MODELLED_PODS,
   MAX_GLOB_STEPS,
   MAX_MATRIX_EXPANSION_STEPS,
+  MAX_VALUE_CHARS,
   MAX_QUOTED_CHARS,
   MAX_VALIDATION_DETAILS,
   MAX_LISTED_MATCHES,

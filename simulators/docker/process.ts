@@ -5,6 +5,7 @@
  */
 import path from "node:path";
 import { BadSubstitution, expandValue, expandWord, literalWord } from "../shell/expand.js";
+import { ValueTooLarge } from "../value-limits.js";
 import { parseScript } from "../shell/parse.js";
 import { startApp, wsgiServerBind } from "./app-start.js";
 import type { FsEntry } from "./image.js";
@@ -51,6 +52,8 @@ function runShellScript(ctx: RunContext, script: string, args: readonly string[]
       for (const a of command.assignments) ctx.env.set(a.name, expandValue(a.value, { env: ctx.env, args }));
     } catch (e) {
       if (e instanceof BadSubstitution) return judge(ctx, { type: "container-exit", reason: "shell-error", message: `/bin/sh: 1: ${e.message}`, line }) ?? { kind: "unknown" };
+      // dash's answer when a value outgrows memory.
+      if (e instanceof ValueTooLarge) return judge(ctx, { type: "container-exit", reason: "shell-error", message: "/bin/sh: 1: Out of space", line }) ?? { kind: "unknown" };
       throw e;
     }
     const first = command.words[0] ? literalWord(command.words[0]) : "";

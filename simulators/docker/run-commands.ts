@@ -7,6 +7,7 @@
  */
 import path from "node:path";
 import { BadSubstitution, expandValue, expandWord } from "../shell/expand.js";
+import { ValueTooLarge } from "../value-limits.js";
 import { parseScript } from "../shell/parse.js";
 import { commandWords, TEST_PROGRAMS, testText } from "../shell/commands.js";
 import type { SimpleCommand, Word } from "../shell/parse.js";
@@ -83,8 +84,24 @@ function unknownWord(word: Word, unknown: ReadonlySet<string>): boolean {
   );
 }
 
+/**
+ * dash's answer when a value outgrows memory (`a=$a$a$a$a`, forty times): the shell stops with "Out of space",
+ * status 2. Nothing after it runs.
+ */
+const OUT_OF_SPACE = "/bin/sh: 1: Out of space";
+
 /** Runs one simple command. Without `-e`, a failure does not stop the step: the caller goes on to the next. */
 function runCommand(command: SimpleCommand, state: ShellState, env: RunEnvironment): CommandResult {
+  try {
+    return runExpandedCommand(command, state, env);
+  } catch (e) {
+    if (e instanceof ValueTooLarge) return { ...failure(2, OUT_OF_SPACE), fatal: true };
+    if (e instanceof BadSubstitution) return failure(2, `/bin/sh: 1: ${e.message}`);
+    throw e;
+  }
+}
+
+function runExpandedCommand(command: SimpleCommand, state: ShellState, env: RunEnvironment): CommandResult {
   const { image } = env;
   let argv: string[];
   let assigned: [string, string][];
@@ -217,8 +234,11 @@ export function runScript(script: string, env: RunEnvironment): CommandResult {
     const words = commandWords(command);
     return words.length === 0 ? null : { name: words[0]!, args: words.slice(1) };
   };
+  let stopped = false;
   for (const list of parseScript(script, { githubExpressions: false })) {
+    if (stopped) break;
     list.pipelines.forEach((pipeline, index) => {
+      if (stopped) return;
       const op = list.ops[index - 1];
       if ((op === "&&" && status !== 0) || (op === "||" && status === 0)) {
         // Never run: the list's status before it decided (`true || npm ci` runs no npm ci).
@@ -239,10 +259,12 @@ export function runScript(script: string, env: RunEnvironment): CommandResult {
           if (unknown) unfollowed.push(unknown);
           continue;
         }
+        if (stopped) break;
         const reads = command.words.some((w) => unknownWord(w, state.unknown));
         const result = runCommand(command, state, env);
         status = result.status;
         output.push(...result.output);
+        if (result.fatal) stopped = true;
         const guard = guardOf(command, state, env, result.status);
         if (guard) guards.push(guard);
         const run = named(command);

@@ -11,7 +11,7 @@ export type WordResult = { ok: true; value: string } | { ok: false; error: strin
 class LexError extends Error {}
 
 /** Go's `%q`, as BuildKit quotes the word in its message (JSON's escapes agree for the characters at stake). */
-function goQuote(s: string): string {
+export function goQuote(s: string): string {
   return JSON.stringify(s);
 }
 

@@ -5,6 +5,7 @@
  * substitutions are not run: a simulator cannot know their output, so they stand for their own text.
  */
 import { compileGlob, GlobBudgetExceeded, matchingPrefixes, reverseGlob } from "../glob.js";
+import { checkValueLength } from "../value-limits.js";
 import type { Part, Word } from "./parse.js";
 
 export interface ExpansionScope {
@@ -25,8 +26,13 @@ class Fields {
   private current = "";
   /** Whether the current field exists even if empty (`""` is one empty field, an empty `$X` none). */
   private present = false;
+  /** Characters of every field so far: a word whose fields join past MAX_VALUE_CHARS is refused before it is built. */
+  private chars = 0;
 
+  /** @throws ValueTooLarge where the word grows past MAX_VALUE_CHARS (the shell runs out of memory) */
   join(text: string, quoted: boolean): void {
+    this.chars += text.length;
+    checkValueLength(this.chars);
     this.current += text;
     if (quoted || text !== "") this.present = true;
   }
@@ -133,6 +139,7 @@ function expandPart(part: Part, scope: ExpansionScope, fields: Fields): void {
  * Expands a word into zero or more fields, as sh does before running a command.
  * @example expandWord(parseScript('exec "$@"')[0]!.pipelines[0]!.commands[0]!.words[1]!, { env, args: ["node", "app.js"] }) // ["node", "app.js"]
  * @throws BadSubstitution where bash would stop with `bad substitution`
+ * @throws ValueTooLarge where the word would grow past MAX_VALUE_CHARS (where bash runs out of memory)
  */
 export function expandWord(word: Word, scope: ExpansionScope): string[] {
   const fields = new Fields();

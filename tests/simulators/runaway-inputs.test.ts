@@ -10,7 +10,7 @@ import { EMPTY_WORLD } from "../../simulators/world.js";
 import { expandMatrix, MAX_MATRIX_LEGS } from "../../simulators/workflow/runner/matrix.js";
 import { readWorkflowSource } from "../../simulators/workflow/source.js";
 
-const simulate = (files: Record<string, string>) => simulateRepository(repositoryFrom(files), EMPTY_WORLD, { worldKnown: false, context: false });
+const simulate = (files: Record<string, string>) => simulateRepository(repositoryFrom(files), EMPTY_WORLD, { worldKnown: false, context: true });
 
 const matrixJob = (matrix: string): string =>
   `on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    strategy:\n      matrix:\n${matrix}    steps:\n      - run: echo \${{ matrix.a0 }}\n`;
@@ -43,5 +43,25 @@ describe("a workflow matrix", () => {
     expect(legsOf(axes(8, 10) + excludes)).toEqual({ refused: "too-long-to-expand", product: 1e8 });
     const result = simulate({ ".github/workflows/ci.yml": matrixJob(axes(8, 10) + excludes) });
     expect(result.diagnostics.find((d) => d.code === "GHA017")?.message).toMatch(/^Strategy expansion for job 'test' was not finished: its 100000000 combinations/);
+  });
+});
+
+const quadrupled = (assign: (i: number) => string): string => Array.from({ length: 40 }, (_, i) => assign(i)).join("");
+
+describe("a value that grows by substituting itself", () => {
+  it("in a RUN script fails the step as dash fails, out of space", () => {
+    const run = `a=x; ${quadrupled(() => "a=$a$a$a$a; ")}echo done > /done`;
+    const result = simulate({ Dockerfile: `FROM alpine:3.20\nRUN ${run}\n` });
+    const failed = result.diagnostics.find((d) => d.severity === "error");
+    expect(failed?.log).toContain("/bin/sh: 1: Out of space");
+    expect(failed?.message).toMatch(/exit code: 2/);
+  });
+
+  it("in Dockerfile ENV substitution fails the build, naming the bound", () => {
+    const dockerfile = `FROM alpine:3.20\nENV A=x\n${quadrupled(() => "ENV A=$A$A$A$A\n")}RUN echo ok\n`;
+    const result = simulate({ Dockerfile: dockerfile });
+    const failed = result.diagnostics.find((d) => d.code === "DF014");
+    expect(failed?.message).toBe('failed to process "$A$A$A$A": the value would grow to 1048576 characters, past the 1048576 the simulator holds (MAX_VALUE_CHARS)'.replace("grow to 1048576", "grow to 4194304"));
+    expect(failed?.line).toBe(13);
   });
 });

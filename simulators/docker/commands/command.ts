@@ -53,6 +53,8 @@ export interface CommandRun extends ScriptCommand {
 export interface CommandResult {
   status: number;
   output: string[];
+  /** The shell itself stopped (dash's "Out of space"): nothing after this command runs. */
+  fatal?: boolean;
   /** The guards the script ran (runScript only). */
   guards?: GuardFact[];
   /** Every command the script ran, in order (runScript only). */

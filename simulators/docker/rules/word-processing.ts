@@ -2,13 +2,16 @@
  * DF014: a word BuildKit cannot process: an unmatched quote or a substitution its lexer rejects (`${a.b}`, `${}`,
  * a missing `}`) in ENV, LABEL, ARG, COPY, ADD, WORKDIR, USER, VOLUME, STOPSIGNAL, EXPOSE or FROM. The build fails
  * while the Dockerfile is converted, before anything runs: global ARGs first, then each stage's FROM, then the
- * stages' instructions in order.
+ * stages' instructions in order. An ARG or ENV whose value substitutes past MAX_VALUE_CHARS (`ENV A=$A$A`, forty
+ * times) fails there too, saying so: BuildKit would run out of memory, the simulator stops at its bound.
  */
 import { buildLog } from "../log.js";
 import type { Instruction } from "../parse.js";
 import { processedWords } from "../processed-words.js";
 import { at, dockerRule } from "../events.js";
-import { processWord } from "../word-lexer.js";
+import { firstOverflowingValue } from "../variables.js";
+import { goQuote, processWord } from "../word-lexer.js";
+import { MAX_VALUE_CHARS } from "../../value-limits.js";
 
 export const wordProcessing = dockerRule({
   code: "DF014",
@@ -28,6 +31,13 @@ export const wordProcessing = dockerRule({
           ctx.report(at(i), result.error, { log: buildLog({ dockerfilePath: e.file, contextDir: e.contextDir, parsed, stepsBefore: [], at: { first: i.line, last: i.endLine }, error: result.error }) });
           return; // the conversion stops at the first
         }
+      }
+      // BuildKit has no bound but memory; the simulator holds a value to MAX_VALUE_CHARS and says so past it.
+      const overflow = firstOverflowingValue(parsed);
+      if (overflow) {
+        const i = overflow.instruction;
+        const error = `failed to process ${goQuote(overflow.written)}: the value would grow to ${overflow.chars} characters, past the ${MAX_VALUE_CHARS} the simulator holds (MAX_VALUE_CHARS)`;
+        ctx.report(at(i), error, { log: buildLog({ dockerfilePath: e.file, contextDir: e.contextDir, parsed, stepsBefore: [], at: { first: i.line, last: i.endLine }, error }) });
       }
     },
   },
