@@ -129,6 +129,13 @@ import { MAX_VALUE_CHARS } from "../simulators/value-limits.js";
 
 export { MAX_VALUE_CHARS };
 
+// --- Near-miss suggestions ------------------------------------------------------------------------------
+
+// How long a name "did you mean" compares lives with the edit distance.
+import { MAX_SUGGESTED_NAME_CHARS } from "../simulators/images/edit-distance.js";
+
+export { MAX_SUGGESTED_NAME_CHARS };
+
 // --- Workflow matrices ----------------------------------------------------------------------------------
 
 // The walk that counts a matrix's legs lives with the matrix (GitHub's own 256 legs does too).
@@ -206,6 +213,7 @@ export const LIMITS = {
   MAX_GLOB_STEPS,
   MAX_MATRIX_EXPANSION_STEPS,
   MAX_VALUE_CHARS,
+  MAX_SUGGESTED_NAME_CHARS,
   MAX_QUOTED_CHARS,
   MAX_VALIDATION_DETAILS,
   MAX_LISTED_MATCHES,

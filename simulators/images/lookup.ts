@@ -11,7 +11,7 @@
 import type { ImageConfig, World } from "../world.js";
 import { catalogueEntry, catalogueNames, SCRATCH, type TagFamily } from "./catalogue.js";
 import { OTHER_OFFICIAL_IMAGES } from "./catalogue/official-names.js";
-import { closest, editDistance } from "./edit-distance.js";
+import { closest, withinEdits } from "./edit-distance.js";
 import { DOCKER_HUB, isReferenceError, parseImageReference, type ImageReference } from "./reference.js";
 import { judgeUnlistedTag, type UnlistedTag } from "./unlisted-tags.js";
 
@@ -160,5 +160,5 @@ function isOfficialTypo(ref: ImageReference): boolean {
   const written = ref.repository.slice("library/".length);
   if (OTHER_OFFICIAL_IMAGES.has(written)) return false;
   const prefix = `${DOCKER_HUB}/library/`;
-  return catalogueNames().some((name) => name.startsWith(prefix) && editDistance(written, name.slice(prefix.length)) <= typoDistance(written));
+  return catalogueNames().some((name) => name.startsWith(prefix) && withinEdits(written, name.slice(prefix.length), typoDistance(written)));
 }

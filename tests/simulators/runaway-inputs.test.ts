@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { simulateRepository } from "../../simulators/index.js";
 import { repositoryFrom } from "../../simulators/repository.js";
 import { EMPTY_WORLD } from "../../simulators/world.js";
+import { editDistance, withinEdits } from "../../simulators/images/edit-distance.js";
 import { expandMatrix, MAX_MATRIX_LEGS } from "../../simulators/workflow/runner/matrix.js";
 import { readWorkflowSource } from "../../simulators/workflow/source.js";
 
@@ -63,5 +64,21 @@ describe("a value that grows by substituting itself", () => {
     const failed = result.diagnostics.find((d) => d.code === "DF014");
     expect(failed?.message).toBe('failed to process "$A$A$A$A": the value would grow to 1048576 characters, past the 1048576 the simulator holds (MAX_VALUE_CHARS)'.replace("grow to 1048576", "grow to 4194304"));
     expect(failed?.line).toBe(13);
+  });
+});
+
+describe("a near-miss name", () => {
+  it("of 60,000 characters is compared in a band, not a 3.6-billion-cell table", () => {
+    const stage = "b".repeat(60_000);
+    const dockerfile = `FROM alpine:3.20 AS ${stage}\nRUN echo built\nFROM alpine:3.20\nCOPY --from=${stage}x /out /out\n`;
+    const result = simulate({ Dockerfile: dockerfile });
+    // BuildKit reads the near miss as an image reference, one too long to be one.
+    expect(result.diagnostics.find((d) => d.code === "DF006")?.message).toMatch(/^failed to parse stage name "b+x": repository name must not be more than 255 characters$/);
+  });
+
+  it("is within a bound exactly when its full edit distance is (every pair of short words over a small alphabet)", () => {
+    const words = [""];
+    for (let length = 1; length <= 4; length++) for (const w of words.filter((x) => x.length === length - 1)) for (const c of "ab") words.push(w + c);
+    for (const a of words) for (const b of words) for (const max of [0, 1, 2]) expect(withinEdits(a, b, max)).toBe(editDistance(a, b) <= max);
   });
 });

@@ -2,6 +2,7 @@
  * DF006: `COPY --from=` naming neither a stage nor an image that exists. BuildKit reads an unknown name as an
  * image reference, so a misspelt stage (`--from=biulder`) fails as a pull of docker.io/library/biulder.
  */
+import { withinEdits } from "../../images/edit-distance.js";
 import { lookupImage } from "../../images/lookup.js";
 import { buildkitResolveError } from "../../images/messages.js";
 import { parseImageReference } from "../../images/reference.js";
@@ -9,20 +10,6 @@ import { buildLog } from "../log.js";
 import { at, dockerRule } from "../events.js";
 import { fromFlagTarget } from "../stages.js";
 import { substitute } from "../substitute.js";
-
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return row[b.length]!;
-}
 
 export const copyFromUnknownStage = dockerRule({
   code: "DF006",
@@ -47,7 +34,7 @@ export const copyFromUnknownStage = dockerRule({
           const target = fromFlagTarget(e.parsed, stage, value);
           if (target.kind === "stage") continue;
           const lookup = lookupImage(target.reference, ctx.world, { catalogue: ctx.worldKnown ? "closed" : "open" });
-          const typo = names.some((n) => distance(n, value.toLowerCase()) <= 2) && (lookup.status === "unknown" || lookup.status === "repository_not_found");
+          const typo = names.some((n) => withinEdits(n, value.toLowerCase(), 2)) && (lookup.status === "unknown" || lookup.status === "repository_not_found");
           if (!typo && lookup.status !== "tag_not_found" && lookup.status !== "repository_not_found" && lookup.status !== "invalid") continue;
           const parsedRef = parseImageReference(target.reference);
           const canonical = "error" in parsedRef ? target.reference : parsedRef.canonical;

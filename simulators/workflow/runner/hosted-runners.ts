@@ -6,6 +6,7 @@
  * image such as ubuntu-20.04) is never picked up.
  */
 import { isMap, isScalar, isSeq } from "yaml";
+import { withinEdits } from "../../images/edit-distance.js";
 import { get, items, scalarText } from "../source.js";
 import type { WorkflowSource } from "../source.js";
 
@@ -92,18 +93,7 @@ const IMAGE_SHAPED = /^(ubuntu|windows|macos)-(latest|\d+(\.\d+)*)(-arm|-large|-
  */
 function looksHosted(label: string): boolean {
   if (IMAGE_SHAPED.test(label)) return true;
-  return Object.keys(HOSTED).some((known) => editDistance(label, known) <= 2);
-}
-
-function editDistance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 2) return 3;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row.push(Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
-    previous = row;
-  }
-  return previous[b.length]!;
+  return Object.keys(HOSTED).some((known) => withinEdits(label, known, 2));
 }
 
 /** The runner's temp directory, where its shells' script files live (and so appear in bash's errors). */
