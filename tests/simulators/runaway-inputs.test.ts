@@ -82,3 +82,23 @@ describe("a near-miss name", () => {
     for (const a of words) for (const b of words) for (const max of [0, 1, 2]) expect(withinEdits(a, b, max)).toBe(editDistance(a, b) <= max);
   });
 });
+
+describe("a workflow value that grows by substituting itself", () => {
+  const job = (steps: string, env = ""): string => `on: push\n${env}jobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n${steps}`;
+
+  it("in a run: script stops bash as running out of memory does, and fails the step", () => {
+    const script = `          a=x\n${quadrupled(() => "          a=$a$a$a$a\n")}          echo done\n`;
+    const result = simulate({ ".github/workflows/ci.yml": job(`      - run: |\n${script}`) });
+    const failed = result.diagnostics.find((d) => d.code === "GHA116");
+    expect(failed?.message).toBe("Process completed with exit code 2.");
+    expect(failed?.log).toMatch(/\.sh: line 12: xrealloc: cannot allocate 4194304 bytes/);
+  });
+
+  it("in a step's env: values and nested format() is held at the bound, without an internal error", () => {
+    const env = `        env:\n          A0: x\n${Array.from({ length: 40 }, (_, i) => `          A${i + 1}: \${{ env.A${i} }}\${{ env.A${i} }}\${{ env.A${i} }}\${{ env.A${i} }}\n`).join("")}`;
+    const nested = Array.from({ length: 12 }).reduce<string>((inner) => `format('{0}{0}{0}{0}', ${inner})`, "'x'");
+    const steps = `      - run: echo "\${{ ${nested} }}" "$A40"\n${env}`;
+    const result = simulate({ ".github/workflows/ci.yml": job(steps) });
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  });
+});

@@ -8,6 +8,7 @@ import { availability, findEmbedded, parseExpression } from "../expression.js";
 import type { Expr } from "../expression.js";
 import { OPEN, UNKNOWN_FIELD } from "./event-payload.js";
 import type { PayloadObject, PayloadValue } from "./event-payload.js";
+import { checkValueLength, ValueTooLarge } from "../../value-limits.js";
 import { concat, EXPRESSION_VALUE, fnv, literal, OPAQUE } from "./values.js";
 import type { Sval } from "./values.js";
 
@@ -191,12 +192,22 @@ function call(name: string, args: Value[], scope: Scope): Value {
     }
     case "format": {
       if (text.some((t) => t === null)) return UNKNOWN;
-      return text[0]!.replace(/\{(\d+)\}/g, (_, i: string) => text[Number(i) + 1] ?? "").replace(/\{\{/g, "{").replace(/\}\}/g, "}");
+      // Nested formats grow as a product: the result is counted as it is built, never past MAX_VALUE_CHARS.
+      let chars = text[0]!.length;
+      return text[0]!.replace(/\{(\d+)\}/g, (_, i: string) => {
+        const arg = text[Number(i) + 1] ?? "";
+        chars += arg.length;
+        checkValueLength(chars);
+        return arg;
+      }).replace(/\{\{/g, "{").replace(/\}\}/g, "}");
     }
     case "join": {
       const list = plain(args[0]!);
       if (list === UNKNOWN) return UNKNOWN;
-      return Array.isArray(list) ? list.map(toText).join(text[1] ?? ",") : toText(list);
+      if (!Array.isArray(list)) return toText(list);
+      const items = list.map(toText);
+      checkValueLength(items.reduce((n, t) => n + t.length + (text[1] ?? ",").length, 0));
+      return items.join(text[1] ?? ",");
     }
     case "tojson":
       return holdsUnknown(args[0]!) ? UNKNOWN : JSON.stringify(plain(args[0]!), null, 2);
@@ -255,7 +266,14 @@ function evaluate(expr: Expr, scope: Scope): Value {
 export function evaluateText(inner: string, scope: Scope): Sval {
   const parsed = parseExpression(inner, ALL_CONTEXTS);
   if ("error" in parsed || parsed.expr === null) return { text: `x${fnv(inner)}`, origin: OPAQUE };
-  const value = evaluate(parsed.expr, scope);
+  let value: Value;
+  try {
+    value = evaluate(parsed.expr, scope);
+  } catch (e) {
+    // A result past MAX_VALUE_CHARS (GitHub stops at 1 MB of evaluation memory): not known, never built.
+    if (e instanceof ValueTooLarge) return { text: `x${fnv(inner)}`, origin: EXPRESSION_VALUE };
+    throw e;
+  }
   if (value === UNKNOWN) return { text: `x${fnv(inner)}`, origin: EXPRESSION_VALUE };
   if (isSval(value)) return value;
   return { text: toText(value), origin: { kind: "literal" } };
@@ -278,7 +296,13 @@ export function interpolateParts(text: string, scope: Scope): Sval[] {
 
 /** Substitutes every `${{ }}` in a string, as GitHub does before a step sees the value. */
 export function interpolate(text: string, scope: Scope): Sval {
-  return concat(interpolateParts(text, scope));
+  try {
+    return concat(interpolateParts(text, scope));
+  } catch (e) {
+    // `env:` values that double one another: past MAX_VALUE_CHARS the value is not known, and not built.
+    if (e instanceof ValueTooLarge) return { text: `x${fnv(text)}`, origin: EXPRESSION_VALUE };
+    throw e;
+  }
 }
 
 /** Whether an expression calls a status function anywhere (`always()`, `!cancelled()`, `failure() || x`). */

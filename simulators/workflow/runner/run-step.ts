@@ -17,7 +17,8 @@ import { windowsScriptBuilds } from "./runner-os.js";
 import { runScript } from "./script.js";
 import { exitStatus } from "./state.js";
 import type { RunnerState, StepFailure } from "./state.js";
-import { concat, OPAQUE, pseudoUuid, shown } from "./values.js";
+import { ValueTooLarge } from "../../value-limits.js";
+import { concat, EXPRESSION_VALUE, fnv, OPAQUE, pseudoUuid, shown } from "./values.js";
 import type { Sval } from "./values.js";
 
 export interface StepInput {
@@ -102,9 +103,19 @@ export function runStep(input: StepInput): StepOutcome {
   const inputs = new Map<string, Sval>();
   const inputParts = new Map<string, Sval[]>();
   for (const e of entries(asMap(get(step.map, "with", doc)), doc)) {
-    const parts = interpolateParts(scalarText(e.value), input.scope);
+    const written = scalarText(e.value);
+    let parts = interpolateParts(written, input.scope);
+    let value: Sval;
+    try {
+      value = concat(parts);
+    } catch (error) {
+      // Past MAX_VALUE_CHARS the input is not known, and not built.
+      if (!(error instanceof ValueTooLarge)) throw error;
+      value = { text: `x${fnv(written)}`, origin: EXPRESSION_VALUE };
+      parts = [value];
+    }
     inputParts.set(e.key, parts);
-    inputs.set(e.key, concat(parts));
+    inputs.set(e.key, value);
   }
   const log = [`Run ${uses}`, ...(inputs.size > 0 ? ["  with:", ...[...inputs].map(([k, v]) => `    ${k}: ${shown(v)}`)] : []), ...envLines()];
   const result = runAction(uses.split("@")[0]!, { state, inputs, inputParts, artifacts: input.visible, uploaded: input.uploaded, github: input.github, outputs: input.outputs });

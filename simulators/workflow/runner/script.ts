@@ -13,6 +13,7 @@
 import type { AndOrList, Frame, Pipeline, SimpleCommand, Word } from "../../shell/parse.js";
 import { exitStatusOf, MAX_CALL_DEPTH, MAX_COMMAND_RUNS, MAX_LOOP_WORDS, programOf, runsConditionally } from "../../shell/program.js";
 import type { ProgramNode } from "../../shell/program.js";
+import { ValueTooLarge } from "../../value-limits.js";
 import { readScript } from "../script-commands.js";
 import { runCommand } from "./commands.js";
 import type { CommandContext } from "./commands.js";
@@ -167,7 +168,22 @@ export function runScript(input: ScriptInput): ScriptOutcome {
     }
   };
 
+  /**
+   * A value past MAX_VALUE_CHARS (`a=$a$a$a$a`, forty times) is where bash runs out of memory: it prints
+   * xrealloc's error and exits with status 2, whatever -e says.
+   */
   const runSimple = (command: SimpleCommand, stdin: Sval | null, alone: boolean): CommandRun => {
+    try {
+      return runSimpleCommand(command, stdin, alone);
+    } catch (e) {
+      if (!(e instanceof ValueTooLarge)) throw e;
+      out.output.push(`${input.bashPrefix(command.line)} xrealloc: cannot allocate ${e.chars} bytes`);
+      const failure = judge.judge({ type: "script-exit", step: judge.step, at: judge.site.scriptLine(command.line), status: 2 });
+      end(2, failure ? { ...failure, command } : null);
+      return { status: 2, failure: null, stdout: null };
+    }
+  };
+  const runSimpleCommand = (command: SimpleCommand, stdin: Sval | null, alone: boolean): CommandRun => {
     runs++;
     const conditional = notFollowed > 0 || runsConditionally(command, followed);
     const at = judge.site.scriptLine(command.line);

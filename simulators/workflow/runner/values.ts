@@ -4,6 +4,7 @@
  * failing `docker login` say whether its password was empty because of a missing `env:` or a missing secret,
  * and whether a credential could be right for the registry it is sent to.
  */
+import { checkValueLength } from "../../value-limits.js";
 
 export type Origin =
   | { kind: "literal" }
@@ -40,8 +41,12 @@ export function singleBrace(text: string): Origin | null {
   return m ? { kind: "single-brace", text: m[0] } : null;
 }
 
-/** Joins parts; the origin is that of the first part that is not plain literal text. */
+/**
+ * Joins parts; the origin is that of the first part that is not plain literal text.
+ * @throws ValueTooLarge when the parts together are past MAX_VALUE_CHARS (the value is not built)
+ */
 export function concat(parts: readonly Sval[]): Sval {
+  checkValueLength(parts.reduce((n, p) => n + p.text.length, 0));
   const text = parts.map((p) => p.text).join("");
   const origin = parts.find((p) => p.origin.kind !== "literal")?.origin ?? singleBrace(text) ?? LITERAL;
   return { text, origin };
