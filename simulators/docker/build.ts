@@ -314,11 +314,11 @@ class StageBuilder {
     const destPath = resolveIn(image.workdir, dest);
     const listDest = dest.endsWith("/") || words.length > 1 || isDir(image, destPath);
 
-    const place = (target: string, entry: { content: string; mode: number; source?: string; producedBy?: string; platform?: string; fromStage?: string }) => {
+    const place = (target: string, entry: { content?: string; mode: number; source?: string; producedBy?: string; platform?: string; fromStage?: string }) => {
       mkdirs(image, path.posix.dirname(target), chown ? owner : "root");
       const mode = chmodFlag ? parseInt(chmodFlag, 8) : entry.mode;
       const { source, producedBy, platform, fromStage } = entry;
-      addFile(image, target, { type: "file", owner, mode, content: entry.content, ...(source ? { source } : {}), ...(producedBy ? { producedBy } : {}), ...(platform ? { platform } : {}), ...(fromStage ? { fromStage } : {}) });
+      addFile(image, target, { type: "file", owner, mode, ...(entry.content === undefined ? {} : { content: entry.content }), ...(source ? { source } : {}), ...(producedBy ? { producedBy } : {}), ...(platform ? { platform } : {}), ...(fromStage ? { fromStage } : {}) });
     };
 
     if (fromFlag) {
@@ -352,7 +352,15 @@ class StageBuilder {
     }
 
     for (const src of words) {
-      if (/^(https?|git):\/\//.test(src) || src.startsWith("git@")) continue;
+      const remote = remoteSource(src);
+      if (remote !== null) {
+        if (i.keyword !== "ADD") continue;
+        if (remote.kind === "git") this.unpack(destPath);
+        else if (remote.name === "") image.exact = false;
+        // A downloaded file gets mode 600 (Dockerfile reference, ADD); what it holds is not known.
+        else place(listDest ? path.posix.join(destPath, remote.name) : destPath, { mode: 0o600 });
+        continue;
+      }
       const normal = path.posix.normalize(src.replace(/^\/+/, ""));
       const outside = normal.startsWith("..");
       let matches: ReturnType<typeof matchSource>;
@@ -379,6 +387,18 @@ class StageBuilder {
     }
     return null;
   }
+}
+
+/**
+ * What ADD fetches from a remote source: a Git repository (`git@host:repo`, `git://`, an HTTP(S) URL ending in
+ * `.git` with an optional `#ref:dir`) or a file over HTTP(S), named after its URL's last path segment; null for a
+ * context path.
+ */
+function remoteSource(src: string): { kind: "git" } | { kind: "file"; name: string } | null {
+  if (src.startsWith("git@") || /^(git|ssh):\/\//.test(src) || /^https?:\/\/[^#?]*\.git(#.*)?$/.test(src)) return { kind: "git" };
+  const url = /^https?:\/\/[^/?#]+([^?#]*)/.exec(src);
+  if (!url) return null;
+  return { kind: "file", name: path.posix.basename(url[1] ?? "") };
 }
 
 /**

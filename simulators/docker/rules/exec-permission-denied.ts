@@ -1,4 +1,4 @@
-/** DF102: a script run as the container's program must be executable (chmod +x, COPY --chmod, or git mode 100755). */
+/** DF102: a script run as the container's program must be executable (chmod +x, COPY --chmod, or git mode 100755; ADD of a URL gives 600). */
 import { dockerRule } from "../events.js";
 import { ociFailure } from "../oci.js";
 
@@ -25,6 +25,8 @@ export const execPermissionDenied = dockerRule({
       { files: { Dockerfile: "FROM python:3.12-slim\nCOPY --chmod=755 entrypoint.sh /entrypoint.sh\nENTRYPOINT [\"/entrypoint.sh\"]\n", "entrypoint.sh": "#!/bin/sh\nexec \"$@\"\n" }, name: "COPY --chmod" },
       { files: { Dockerfile: "FROM python:3.12-slim\nCOPY entrypoint.sh /entrypoint.sh\nENTRYPOINT [\"sh\", \"/entrypoint.sh\"]\n", "entrypoint.sh": "#!/bin/sh\nexec \"$@\"\n" }, name: "run through sh" },
       { files: { Dockerfile: "FROM node:20-slim\nCOPY --chown=node --chmod=700 entrypoint.sh /entrypoint.sh\nUSER node\nENTRYPOINT [\"/entrypoint.sh\"]\n", "entrypoint.sh": "#!/bin/sh\nexec \"$@\"\n" }, name: "the owner's execute bit, for its owner" },
+      { files: { Dockerfile: "FROM alpine:3.20\nADD --chmod=755 https://github.com/krallin/tini/releases/download/v0.19.0/tini-static /tini\nENTRYPOINT [\"/tini\", \"--\"]\nCMD [\"sleep\", \"60\"]\n" }, name: "ADD of a URL with --chmod" },
+      { files: { Dockerfile: "FROM alpine:3.20\nADD https://github.com/krallin/tini/releases/download/v0.19.0/tini-static /usr/local/bin/\nRUN chmod +x /usr/local/bin/tini-static\nENTRYPOINT [\"tini-static\", \"--\"]\nCMD [\"sleep\", \"60\"]\n" }, name: "ADD of a URL into a directory, then chmod" },
     ],
     invalid: [
       { files: { Dockerfile: "FROM python:3.12-slim\nCOPY entrypoint.sh /entrypoint.sh\nENTRYPOINT [\"/entrypoint.sh\"]\n", "entrypoint.sh": "#!/bin/sh\nexec \"$@\"\n" }, line: 3, message: 'exec: "/entrypoint.sh": permission denied' },
@@ -35,6 +37,13 @@ export const execPermissionDenied = dockerRule({
         message: 'exec: "/entrypoint.sh": permission denied',
       },
       { files: { Dockerfile: "FROM python:3.12-slim AS base\nRUN true\nFROM python:3.12-slim\nCOPY entrypoint.sh /entrypoint.sh\nENTRYPOINT [\"/entrypoint.sh\"]\n", "entrypoint.sh": "#!/bin/sh\nexec \"$@\"\n" }, line: 5, name: "final stage" },
+      {
+        // The Dockerfile reference: a file ADD downloads from a URL gets mode 600.
+        files: { Dockerfile: "FROM alpine:3.20\nADD https://github.com/krallin/tini/releases/download/v0.19.0/tini-static /tini\nENTRYPOINT [\"/tini\", \"--\"]\nCMD [\"sleep\", \"60\"]\n" },
+        line: 3,
+        name: "ADD of a URL without a chmod",
+        message: 'exec: "/tini": permission denied',
+      },
     ],
   },
 });
