@@ -267,6 +267,8 @@ export interface RegistryPushEvent {
   repository: string;
   /** The credential the job logged in to that registry with, or null. */
   login: Credential | null;
+  /** An earlier step may have logged in to that registry where the simulator cannot see (RunnerState.unseenLogins). */
+  loginUnseen: boolean;
   permissions: Readonly<Permissions>;
   /** The repository already holds that package (ghcr.io says Write, not Create). */
   packageExists: boolean;

@@ -41,6 +41,13 @@ export const loginCredentialsEmpty = workflowRule({
       workflowCase(
         jobWith("      - uses: docker/login-action@v3\n        with:\n          registry: ghcr.io\n          username: ${{ github.actor }}\n          password: ${{ secrets.GITHUB_TOKEN }}\n"),
       ),
+      // An action the simulator does not model may set any output: its token is unknown, not empty.
+      workflowCase(
+        jobWith(
+          "      - id: auth\n        uses: google-github-actions/auth@v2\n        with:\n          token_format: access_token\n          workload_identity_provider: projects/1/locations/global/workloadIdentityPools/ci/providers/github\n          service_account: ci@acme.iam.gserviceaccount.com\n      - uses: docker/login-action@v3\n        with:\n          registry: us-docker.pkg.dev\n          username: oauth2accesstoken\n          password: ${{ steps.auth.outputs.access_token }}\n",
+        ),
+        { name: "a token output by an action the simulator does not model" },
+      ),
     ],
     invalid: [
       workflowCase(jobWith(LOGIN), { world: { secrets: ["DOCKER_USERNAME", "DOCKER_PASSWORD"] }, file: CI, line: 6, message: "username is empty" }),

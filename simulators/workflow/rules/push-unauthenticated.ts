@@ -13,6 +13,8 @@ export const pushUnauthenticated = workflowRule({
   on: {
     "registry-push"(e, ctx) {
       if (e.login) return;
+      // A login the simulator could not see (an unmodelled action, a cloud CLI's credential helper) may cover it.
+      if (e.loginUnseen) return ctx.undecided();
       const buildx = e.via === "buildx";
       const prefix = buildx ? `ERROR: failed to build: failed to solve: failed to push ${e.reference}: ` : "";
       const text =
@@ -35,6 +37,19 @@ export const pushUnauthenticated = workflowRule({
         ),
         { files: APP_FILES },
       ),
+      // Cloud registries are logged in to by their own actions and CLIs, which write Docker's config themselves.
+      workflowCase(
+        jobWith(`${CHECKOUT}      - uses: aws-actions/configure-aws-credentials@v4\n        with:\n          role-to-assume: arn:aws:iam::123456789012:role/ci\n          aws-region: us-east-1\n      - uses: aws-actions/amazon-ecr-login@v2\n      - run: docker build -t 123456789012.dkr.ecr.us-east-1.amazonaws.com/app:1.0 .\n      - run: docker push 123456789012.dkr.ecr.us-east-1.amazonaws.com/app:1.0\n`),
+        { files: APP_FILES, lint: true, name: "after a cloud's login action (undecided)" },
+      ),
+      workflowCase(
+        jobWith(`${CHECKOUT}      - run: gcloud auth configure-docker europe-docker.pkg.dev --quiet\n      - run: docker build -t europe-docker.pkg.dev/acme/app/web:1.0 .\n      - run: docker push europe-docker.pkg.dev/acme/app/web:1.0\n`),
+        { files: APP_FILES, lint: true, name: "after gcloud auth configure-docker (undecided)" },
+      ),
+      workflowCase(
+        jobWith(`${CHECKOUT}      - run: az acr login --name acme\n      - run: docker build -t acme.azurecr.io/web:1.0 . && docker push acme.azurecr.io/web:1.0\n`),
+        { files: APP_FILES, lint: true, name: "after az acr login (undecided)" },
+      ),
     ],
     invalid: [
       workflowCase(jobWith(`${CHECKOUT}      - run: docker build -t acme/app:1.0 .\n      - run: docker push acme/app:1.0\n`), {
@@ -47,6 +62,13 @@ export const pushUnauthenticated = workflowRule({
         jobWith(`${CHECKOUT}      - uses: docker/build-push-action@v6\n        with:\n          context: .\n          push: true\n          tags: ghcr.io/acme/app:latest\n`, "permissions:\n  packages: write\n"),
         { files: APP_FILES, file: CI, message: "unauthorized" },
       ),
+      workflowCase(jobWith(`${CHECKOUT}      - run: gcloud auth configure-docker --quiet\n      - run: docker build -t acme/app:1.0 .\n      - run: docker push acme/app:1.0\n`), {
+        files: APP_FILES,
+        file: CI,
+        line: 9,
+        name: "gcloud's login does not reach Docker Hub",
+        message: "denied: requested access to the resource is denied",
+      }),
     ],
   },
 });

@@ -28,6 +28,12 @@ const MAJORS: Readonly<Record<string, readonly number[]>> = {
   "actions/setup-dotnet": [1, 2, 3, 4],
 };
 
+/** Whether the action (`owner/repo[/path]`) is one of the widely used ones above, whose effects are known. */
+export function isCatalogued(action: string): boolean {
+  const [owner, repo] = action.toLowerCase().split("/");
+  return `${owner}/${repo}` in MAJORS;
+}
+
 export type ActionVersion = "exists" | "missing" | "unknown";
 
 /**

@@ -4,6 +4,8 @@
  * jobs. Every docker/* action first meets the runner's Docker (rules/linux-containers-unavailable.ts). Any
  * other action succeeds: without its code we cannot know how it fails.
  */
+import { isCatalogued } from "./action-catalogue.js";
+import { ANY_REGISTRY } from "./credential-helpers.js";
 import { downloadArtifacts, uploadedFiles } from "./artifacts.js";
 import type { Artifacts } from "./artifacts.js";
 import { buildImage, normaliseRegistry, registryLogin } from "./docker.js";
@@ -22,6 +24,8 @@ export interface ActionContext {
   uploaded: Artifacts;
   github: Record<string, string>;
   outputs: Map<string, Sval>;
+  /** Set by an action the simulator does not model: its outputs are unknown, not empty. */
+  outputsUnknown?: boolean;
 }
 
 /**
@@ -179,6 +183,10 @@ export function runAction(action: string, ctx: ActionContext): CommandResult {
         ctx.github.workspace!,
       );
     default:
+      // An action we do not know may log Docker in (aws-actions/amazon-ecr-login, azure/docker-login); the
+      // widely used ones listed in the catalogue do not, or are handled above.
+      if (!isCatalogued(name)) state.unseenLogins.push(ANY_REGISTRY);
+      ctx.outputsUnknown = true;
       return { status: 0, output: [] };
   }
 }

@@ -9,6 +9,7 @@ import path from "node:path";
 import type { Location } from "../../engine/rule.js";
 import { parseScript } from "../../shell/parse.js";
 import { flatCommands, wordText } from "../script-commands.js";
+import { dockerLoginOf } from "./credential-helpers.js";
 import { BUILD_FLAGS, BUILD_VALUE_OPTIONS } from "./docker-options.js";
 import { buildImage, dockerPush, dockerTag, normaliseRegistry, registryLogin } from "./docker.js";
 import { noteWrites, readFiles } from "./file-access.js";
@@ -310,6 +311,8 @@ export function runCommand(name: Arg, args: Arg[], given: CommandContext, vanish
   // What a command reads is judged by what earlier commands left; its own writes come after.
   const ctx = { ...given, tracked: !given.state.filesUntracked };
   noteWrites(ctx.state, name.text, args, ctx.cwd, ctx.workspaceRoot);
+  const helper = dockerLoginOf(name.text, args);
+  if (helper) ctx.state.unseenLogins.push(helper);
   switch (name.text) {
     case "docker":
       return docker(args, ctx);

@@ -53,6 +53,7 @@ function pushEvent(state: RunnerState, at: Location, reference: string, registry
     registry,
     repository,
     login: state.logins.get(registry) ?? null,
+    loginUnseen: state.unseenLogins.some((r) => r.test(registry)),
     permissions: { ...state.permissions },
     packageExists: state.knownPackages.has(`${registry}/${repository}`),
   };

@@ -26,6 +26,8 @@ export interface Scope {
   matrix: Record<string, unknown>;
   inputs: Record<string, unknown>;
   steps: ReadonlyMap<string, ReadonlyMap<string, Sval>>;
+  /** Steps of an action the simulator does not model: an output they did not set is unknown, not empty. */
+  unknownOutputs?: ReadonlySet<string>;
   needs: ReadonlyMap<string, ReadonlyMap<string, Sval>>;
   /** The `runner` context of the job's runner (a Linux one when absent). */
   runner?: Record<string, string>;
@@ -101,12 +103,13 @@ function member(target: Value, key: string, scope: Scope, path: string[]): Value
 }
 
 function contextValue(name: string, key: string | null, scope: Scope): Value {
-  const outputsOf = (m: ReadonlyMap<string, ReadonlyMap<string, Sval>>, failed?: string): Value => {
+  const outputsOf = (m: ReadonlyMap<string, ReadonlyMap<string, Sval>>, failed?: string, open?: ReadonlySet<string>): Value => {
     if (key === null) return UNKNOWN;
     const outputs = m.get(key);
     const result = failed !== undefined && failed.toLowerCase() === key.toLowerCase() ? "failure" : "success";
     const obj: { [k: string]: Value } = { result, outcome: result, conclusion: result };
-    obj.outputs = outputs ? Object.fromEntries([...outputs].map(([k, v]) => [k, v as Value])) : UNKNOWN;
+    const known = outputs ? Object.fromEntries([...outputs].map(([k, v]) => [k, v as Value])) : null;
+    obj.outputs = known === null ? UNKNOWN : open?.has(key) ? ({ ...known, [OPEN]: true } as unknown as Value) : known;
     return obj;
   };
   switch (name) {
@@ -126,7 +129,7 @@ function contextValue(name: string, key: string | null, scope: Scope): Value {
     case "inputs":
       return key === null ? UNKNOWN : key in scope.inputs ? (scope.inputs[key] as Value) : UNKNOWN;
     case "steps":
-      return outputsOf(scope.steps);
+      return outputsOf(scope.steps, undefined, scope.unknownOutputs);
     case "needs":
       return outputsOf(scope.needs, scope.failedNeed);
     case "runner":

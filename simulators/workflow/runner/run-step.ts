@@ -8,6 +8,8 @@ import type { StepView } from "../model.js";
 import { asMap, entries, get, scalarText } from "../source.js";
 import type { WorkflowSource } from "../source.js";
 import { runAction } from "./actions.js";
+import type { ActionContext } from "./actions.js";
+import { ANY_REGISTRY } from "./credential-helpers.js";
 import type { Artifacts } from "./artifacts.js";
 import { interpolateParts } from "./evaluate.js";
 import type { Scope } from "./evaluate.js";
@@ -46,6 +48,8 @@ export interface StepOutcome {
   lists: readonly AndOrList[] | null;
   /** The `with:` inputs as resolved. */
   inputs: Map<string, Sval>;
+  /** An action the simulator does not model: what it outputs is unknown (see Scope.unknownOutputs). */
+  outputsUnknown?: boolean;
 }
 
 /** How the runner log shows the shell a step runs in. */
@@ -76,9 +80,10 @@ export function runStep(input: StepInput): StepOutcome {
       ...envLines(),
     ];
     if (shell !== "" && shell !== "bash" && shell !== "sh" && !shell.startsWith("bash ")) {
-      // Other shells are not interpreted (so what they write is not followed), but a Linux image build on
-      // Windows fails whatever shell runs it.
+      // Other shells are not interpreted (so what they write, and any registry they log in to, is not followed),
+      // but a Linux image build on Windows fails whatever shell runs it.
       state.filesUntracked = true;
+      state.unseenLogins.push(ANY_REGISTRY);
       const refused = windowsScriptBuilds(state, script, cwd);
       if (refused) log.push(...refused.failure.failure.output, `Error: Process completed with exit code ${exitStatus(refused.failure)}.`);
       return { failure: refused?.failure ?? null, swallowed: [], log, lists: null, inputs: new Map() };
@@ -118,8 +123,9 @@ export function runStep(input: StepInput): StepOutcome {
     inputs.set(e.key, value);
   }
   const log = [`Run ${uses}`, ...(inputs.size > 0 ? ["  with:", ...[...inputs].map(([k, v]) => `    ${k}: ${shown(v)}`)] : []), ...envLines()];
-  const result = runAction(uses.split("@")[0]!, { state, inputs, inputParts, artifacts: input.visible, uploaded: input.uploaded, github: input.github, outputs: input.outputs });
+  const ctx: ActionContext = { state, inputs, inputParts, artifacts: input.visible, uploaded: input.uploaded, github: input.github, outputs: input.outputs };
+  const result = runAction(uses.split("@")[0]!, ctx);
   log.push(...result.output);
   if (result.failure && !result.output.some((l) => l.startsWith("Error: "))) log.push(`Error: ${result.failure.failure.diagnostic.message}`);
-  return { failure: result.failure ?? null, swallowed: [], log, lists: null, inputs };
+  return { failure: result.failure ?? null, swallowed: [], log, lists: null, inputs, ...(ctx.outputsUnknown ? { outputsUnknown: true } : {}) };
 }

@@ -161,7 +161,7 @@ class WorkflowRunner {
     return { text: exists ? "***" : "", origin: { kind: "secret", name, exists } };
   }
 
-  private scope(env: ReadonlyMap<string, Sval>, matrix: Record<string, unknown>, steps: ReadonlyMap<string, ReadonlyMap<string, Sval>>, needs: string[], runner: HostedRunner): Scope {
+  private scope(env: ReadonlyMap<string, Sval>, matrix: Record<string, unknown>, steps: ReadonlyMap<string, ReadonlyMap<string, Sval>>, needs: string[], runner: HostedRunner, unknownOutputs?: ReadonlySet<string>): Scope {
     return {
       runner: { os: runner.os, arch: runner.arch, temp: runnerTemp(runner), name: "GitHub Actions 1", tool_cache: runner.os === "Linux" ? "/opt/hostedtoolcache" : "" },
       secret: (n) => this.secret(n),
@@ -171,6 +171,7 @@ class WorkflowRunner {
       matrix,
       inputs: this.inputDefaults(),
       steps,
+      ...(unknownOutputs ? { unknownOutputs } : {}),
       needs: new Map(needs.map((n) => [n, this.jobOutputs.get(n) ?? new Map()])),
       event: this.payload,
     };
@@ -217,13 +218,14 @@ class WorkflowRunner {
       return ended(null);
     }
     const stepOutputs = new Map<string, Map<string, Sval>>();
+    const unknownOutputs = new Set<string>();
     const github = { ...this.github, job: job.id };
     const runsOn = get(job.map, "runs-on", this.doc);
     const picked = pickRunner(runsOn, this.source, this.scope(new Map(), matrix, new Map(), needs, DEFAULT_RUNNER));
     const hosted = picked.choice.kind === "hosted" ? picked.choice.runner : null;
     const runner = hosted ?? DEFAULT_RUNNER;
     const base = runnerEnvironment(github, job.id, runner);
-    const scopeFor = (env: ReadonlyMap<string, Sval>): Scope => this.scope(env, matrix, stepOutputs, needs, runner);
+    const scopeFor = (env: ReadonlyMap<string, Sval>): Scope => this.scope(env, matrix, stepOutputs, needs, runner, unknownOutputs);
     const workflowEnv = this.evaluateEnv(get(this.source.root, "env", this.doc), new Map(), scopeFor);
     const jobEnv = this.evaluateEnv(get(job.map, "env", this.doc), workflowEnv, scopeFor);
     const condition = scalarText(get(job.map, "if", this.doc));
@@ -300,6 +302,7 @@ class WorkflowRunner {
       const outcome = runStep({ source: this.source, step, state: runState, env: shellEnv, scope, defaults, github: this.github, outputs, exports, visible, uploaded });
       const id = scalarText(get(step.map, "id", this.doc));
       if (id !== "") stepOutputs.set(id, outputs);
+      if (id !== "" && outcome.outputsUnknown) unknownOutputs.add(id);
       for (const swallowed of outcome.swallowed) judge.excuse(swallowed);
       const log = outcome.log.join("\n");
       for (const f of judge.findings) {
@@ -346,6 +349,7 @@ class WorkflowRunner {
       filesUntracked: false,
       checkRepositoryFiles: this.engine.env.context,
       logins: new Map(),
+      unseenLogins: [],
       images: new Set(),
       builder: "docker",
       buildxInstalled: runner.os === "Linux",
@@ -378,6 +382,7 @@ function cloneState(state: RunnerState): RunnerState {
     checkouts: [...state.checkouts],
     opaqueDirs: [...state.opaqueDirs],
     logins: new Map(state.logins),
+    unseenLogins: [...state.unseenLogins],
     images: new Set(state.images),
     builds: [...state.builds],
     pushes: [...state.pushes],

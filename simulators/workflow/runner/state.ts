@@ -94,6 +94,12 @@ export interface RunnerState {
   /** Check files that only the full repository can confirm (false for lint without a context). */
   checkRepositoryFiles: boolean;
   logins: Map<string, Credential>;
+  /**
+   * Registries an earlier step may have logged Docker in to where the simulator cannot see (`gcloud auth
+   * configure-docker`, `az acr login`; any registry after an action we do not know): a push there without a
+   * login we saw is not judged.
+   */
+  unseenLogins: RegExp[];
   images: Set<string>;
   builder: "docker" | "docker-container";
   /** buildx is on the runner (Linux images ship it; Windows gets it from setup-buildx-action). */

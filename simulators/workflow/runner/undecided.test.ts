@@ -47,3 +47,29 @@ describe("an action version the catalogue cannot judge", () => {
     expect(actionVersion("softprops/action-gh-release", "latest")).toBe("unknown");
   });
 });
+
+describe("a push after a login the runner cannot see", () => {
+  const GHA104 = checkKey("GHA104", CI);
+  const push = (login: string, image: string): string =>
+    `on: push\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n${login}      - run: docker build -t ${image} . && docker push ${image}\n`;
+
+  it("leaves GHA104 undecided after a cloud's login action or CLI, for that cloud's registry", () => {
+    for (const [login, image] of [
+      ["      - uses: aws-actions/amazon-ecr-login@v2\n", "123456789012.dkr.ecr.eu-west-1.amazonaws.com/app:1"],
+      ["      - uses: azure/docker-login@v2\n        with:\n          login-server: acme.azurecr.io\n", "acme.azurecr.io/app:1"],
+      ["      - run: gcloud auth configure-docker us-docker.pkg.dev\n", "us-docker.pkg.dev/acme/app/web:1"],
+      ["      - run: gcloud --quiet auth configure-docker\n", "gcr.io/acme/web:1"],
+      ["      - run: ibmcloud cr login\n", "us.icr.io/acme/web:1"],
+      ["      - shell: pwsh\n        run: docker login -u $env:U -p $env:P\n", "acme/web:1"],
+    ]) {
+      const r = simulate(push(login!, image!));
+      expect(r.undecided.has(GHA104), login).toBe(true);
+      expect(r.diagnostics.map((d) => d.code), login).not.toContain("GHA104");
+    }
+  });
+
+  it("still refuses a push to another registry than the CLI logged in to", () => {
+    const r = simulate(push("      - run: az acr login --name acme\n", "ghcr.io/acme/web:1"));
+    expect(r.diagnostics.map((d) => d.code)).toContain("GHA104");
+  });
+});
