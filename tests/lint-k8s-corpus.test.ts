@@ -28,7 +28,8 @@ const lint = (files: readonly LintFile[]) => lintFiles(files, { kind: "auto", co
 /** The objects of a block-YAML manifest, or null for a file that is not one (a kustomization, JSON, flow style). */
 function blockObjects(file: LintFile): unknown[] | null {
   if (/kustomization\.ya?ml$/.test(file.path) || !/\.ya?ml$/.test(file.path) || /^\s*\{/m.test(file.content.replace(/^#.*$/gm, ""))) return null;
-  const values = parseAllDocuments(file.content) as unknown as { toJS(): unknown }[];
+  // Merge keys resolved, as kubectl's go-yaml does.
+  const values = parseAllDocuments(file.content, { merge: true }) as unknown as { toJS(): unknown }[];
   return values.map((d) => d.toJS()).filter((v) => v !== null && v !== undefined);
 }
 

@@ -88,8 +88,9 @@ function shift(doc: Document.Parsed, by: number): Document.Parsed {
 /** The YAML documents of `content` between `start` and `end`, positions in the whole file. */
 function yamlDocuments(content: string, start: number, end = content.length): Document.Parsed[] {
   const text = start === 0 && end === content.length ? content : content.slice(start, end);
-  // Errors only are logged: a mapping used as a key would have the package print a warning to stderr.
-  const result = parseAllDocuments(text, { prettyErrors: false, uniqueKeys: false, logLevel: "error" });
+  // Errors only are logged: a mapping used as a key would have the package print a warning to stderr. kubectl's
+  // go-yaml reads `<<: *anchor` merge keys (a YAML 1.1 feature) into the map; so do we.
+  const result = parseAllDocuments(text, { prettyErrors: false, uniqueKeys: false, logLevel: "error", merge: true });
   return (Array.isArray(result) ? result : []).map((d) => shift(d, start));
 }
 
@@ -128,6 +129,12 @@ function parseManifest(p: string, content: string): ManifestFile {
       try {
         value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
       } catch (e) {
+        // Anchors belong to their document: an alias to one set in another (or nowhere) is go-yaml's unknown anchor, without a line.
+        const unresolved = /^Unresolved alias[^:]*: (.*)$/.exec(e instanceof Error ? e.message : "");
+        if (unresolved) {
+          const detail = `unknown anchor '${unresolved[1]}' referenced`;
+          return void problem(undefined, detail, `error: error parsing ${p}: error converting YAML to JSON: yaml: ${detail}`);
+        }
         return void problem(undefined, e instanceof RangeError ? MAX_DEPTH : "document contains excessive aliasing");
       }
     }

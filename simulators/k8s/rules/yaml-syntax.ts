@@ -31,6 +31,10 @@ export const yamlSyntax = k8sRule({
     valid: [
       { files: { "k8s/config.yaml": CONFIG_MAP } },
       { name: "comments and empty documents", files: { "k8s/all.yaml": `# app\n---\n${CONFIG_MAP}---\n# nothing here\n---\n` } },
+      {
+        name: "anchors and merge keys within a document",
+        files: { "k8s/config.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app-config\n  labels: &labels\n    app: web\n  annotations:\n    <<: *labels\n    team: web\ndata:\n  <<: *labels\n" },
+      },
     ],
     invalid: [
       {
@@ -48,6 +52,12 @@ export const yamlSyntax = k8sRule({
         files: { "k8s/secret.yaml": "apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\nstringData:\n  password: {{ secrets.DB_PASSWORD }}\n" },
         line: 6,
         message: 'error converting YAML to JSON: yaml: invalid map key: map[interface {}]interface {}{"secrets.DB_PASSWORD":interface {}(nil)}',
+      },
+      {
+        name: "an alias to another document's anchor",
+        files: { "k8s/config.yaml": `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n  labels: &labels\n    app: web\n---\n${CONFIG_MAP.replace("  name: app-config\n", "  name: b\n  labels: *labels\n")}` },
+        line: 8,
+        message: "error: error parsing k8s/config.yaml: error converting YAML to JSON: yaml: unknown anchor 'labels' referenced",
       },
       { name: "alias bomb", files: { "k8s/bomb.yaml": `a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [${"*a, ".repeat(10)}*a]\nc: &c [${"*b, ".repeat(10)}*b]\n` }, message: "excessive aliasing" },
     ],
