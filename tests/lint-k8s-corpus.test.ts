@@ -14,6 +14,7 @@ import { runCase } from "../simulators/engine/rule-tester.js";
 import { lintFiles, type LintFile } from "../simulators/index.js";
 import { K8S_RULES } from "../simulators/k8s/index.js";
 import { isManifestPath } from "../simulators/k8s/manifests.js";
+import { GO_YAML_SCALARS } from "../simulators/k8s/documents.js";
 
 const CORPUS = path.join(import.meta.dirname, "fixtures", "lint-clean", "k8s");
 
@@ -29,7 +30,7 @@ const lint = (files: readonly LintFile[]) => lintFiles(files, { kind: "auto", co
 function blockObjects(file: LintFile): unknown[] | null {
   if (/kustomization\.ya?ml$/.test(file.path) || !/\.ya?ml$/.test(file.path) || /^\s*\{/m.test(file.content.replace(/^#.*$/gm, ""))) return null;
   // Merge keys resolved, as kubectl's go-yaml does.
-  const values = parseAllDocuments(file.content, { merge: true }) as unknown as { toJS(): unknown }[];
+  const values = parseAllDocuments(file.content, { merge: true, customTags: GO_YAML_SCALARS }) as unknown as { toJS(): unknown }[];
   return values.map((d) => d.toJS()).filter((v) => v !== null && v !== undefined);
 }
 
@@ -68,7 +69,7 @@ describe("the clean Kubernetes corpus", () => {
     const json = objects.map((o, i) => JSON.stringify(o, null, i % 2 === 0 ? 2 : "\t")).join("\n");
     expect(lint([{ ...file, path: file.path.replace(/\.ya?ml$/, ".json"), content: `${json}\n` }])).toEqual([]);
     // A List inside a List is an object of kind List, which kubectl cannot map: lists are wrapped only once.
-    if (!objects.some((o) => typeof o === "object" && o !== null && "items" in o)) expect(lint([{ ...file, content: stringify({ apiVersion: "v1", kind: "List", items: objects }) }])).toEqual([]);
+    if (!objects.some((o) => typeof o === "object" && o !== null && "items" in o)) expect(lint([{ ...file, content: stringify({ apiVersion: "v1", kind: "List", items: objects }, { customTags: GO_YAML_SCALARS }) }])).toEqual([]);
   });
 });
 
@@ -119,6 +120,6 @@ describe("a broken manifest in JSON and in a List", () => {
     expect(asYaml.some((f) => f.startsWith(code))).toBe(true);
     expect(findings(rewritten(c, (objects) => objects.map((o) => JSON.stringify(o, null, 2)).join("\n")), c)).toEqual(asYaml);
     // A List gives an item without apiVersion and kind the list's: a kind missing from the item stays missing.
-    if (code !== "K8S002") expect(findings(rewritten(c, (objects) => stringify({ apiVersion: "v1", kind: "List", items: objects })), c)).toEqual(asYaml);
+    if (code !== "K8S002") expect(findings(rewritten(c, (objects) => stringify({ apiVersion: "v1", kind: "List", items: objects }, { customTags: GO_YAML_SCALARS })), c)).toEqual(asYaml);
   });
 });

@@ -5,7 +5,7 @@
  * Parsing is tolerant and bounded: a malformed, hostile or huge file yields a problem to report, never an
  * exception.
  */
-import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node } from "yaml";
+import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node, type SchemaOptions } from "yaml";
 import { memoByContent } from "../parse-cache.js";
 import { goJsonError, goOffset } from "./go-json.js";
 import { jsonStream } from "./json-stream.js";
@@ -85,12 +85,27 @@ function shift(doc: Document.Parsed, by: number): Document.Parsed {
   return doc;
 }
 
+/**
+ * Plain scalars as go-yaml v2 (the YAML kubectl reads manifests with) resolves them where YAML 1.2 differs:
+ * YAML 1.1's booleans (`stdin: yes`, `tty: on`, `automountServiceAccountToken: no` are booleans, and `value: yes`
+ * in an env entry is a boolean the API server refuses for a string) and leading-zero octals (`defaultMode: 0644`
+ * is 420). Ahead of the core schema's tags, so they win.
+ */
+const GO_YAML_BOOLEAN = /^(?:y|Y|yes|Yes|YES|true|True|TRUE|on|On|ON|n|N|no|No|NO|false|False|FALSE|off|Off|OFF)$/;
+const GO_YAML_TRUE = /^(?:y|Y|yes|Yes|YES|true|True|TRUE|on|On|ON)$/;
+export const GO_YAML_SCALARS = (tags: Tags): Tags => [
+  { identify: (v: unknown) => typeof v === "boolean", default: true, tag: "tag:yaml.org,2002:bool", test: GO_YAML_BOOLEAN, resolve: (s: string) => GO_YAML_TRUE.test(s) },
+  { identify: (v: unknown) => typeof v === "number", default: true, tag: "tag:yaml.org,2002:int", test: /^[-+]?0[0-7]+$/, resolve: (s: string) => (s.startsWith("-") ? -1 : 1) * parseInt(s.replace(/^[-+]/, ""), 8) },
+  ...tags,
+];
+type Tags = NonNullable<Exclude<SchemaOptions["customTags"], null | undefined | ((tags: never) => unknown)>>;
+
 /** The YAML documents of `content` between `start` and `end`, positions in the whole file. */
 function yamlDocuments(content: string, start: number, end = content.length): Document.Parsed[] {
   const text = start === 0 && end === content.length ? content : content.slice(start, end);
   // Errors only are logged: a mapping used as a key would have the package print a warning to stderr. kubectl's
   // go-yaml reads `<<: *anchor` merge keys (a YAML 1.1 feature) into the map; so do we.
-  const result = parseAllDocuments(text, { prettyErrors: false, uniqueKeys: false, logLevel: "error", merge: true });
+  const result = parseAllDocuments(text, { prettyErrors: false, uniqueKeys: false, logLevel: "error", merge: true, customTags: GO_YAML_SCALARS });
   return (Array.isArray(result) ? result : []).map((d) => shift(d, start));
 }
 

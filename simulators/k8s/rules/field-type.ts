@@ -39,6 +39,8 @@ export const fieldType = k8sRule({
       },
       { name: "Service port as a word", files: { "k8s/service.yaml": SERVICE.replace("port: 80", "port: eighty") }, line: 10, message: "cannot unmarshal string into Go struct field ServicePort.spec.ports.port of type int32" },
       { name: "replicas as a string", files: { "k8s/deployment.yaml": DEPLOYMENT.replace("replicas: 2", 'replicas: "2"') }, line: 8, message: "Go struct field DeploymentSpec.spec.replicas of type int32" },
+      // go-yaml v2 reads YAML 1.1's yes/no/on/off as booleans: an unquoted `yes` is not the string the field needs.
+      { name: "env value as an unquoted yes", files: { "k8s/deployment.yaml": DEPLOYMENT.replace("          env:\n", "          env:\n            - name: VERBOSE\n              value: yes\n") }, message: "cannot unmarshal bool into Go struct field EnvVar.spec.template.spec.containers.env.value of type string" },
       { name: "env value as a number", files: { "k8s/deployment.yaml": DEPLOYMENT.replace("          env:\n", "          env:\n            - name: PORT\n              value: 8080\n") }, message: "cannot unmarshal number into Go struct field EnvVar.spec.template.spec.containers.env.value of type string" },
     ],
   },
