@@ -153,7 +153,11 @@ function computeDeliveredBy(state: RepositoryState): Map<string, Delivered> {
     if (!found) out.set(file, (found = { complete: true, pushed: new Set(), builtFrom: new Map() }));
     return found;
   };
-  for (const { file, event } of state.facts.of<JobLegEvent>("job-leg")) if (event.status !== "success" && event.status !== "switched-off") of(file).complete = false;
+  // Every workflow that ran has its entry, so a run that got through and pushed nothing is compared too.
+  for (const { file, event } of state.facts.of<JobLegEvent>("job-leg")) {
+    const delivered = of(file);
+    if (event.status !== "success" && event.status !== "switched-off") delivered.complete = false;
+  }
   for (const { file, event } of state.facts.of<ImagePushedEvent>("image-pushed")) of(file).pushed.add(`${event.registry}/${event.repository}:${event.tag}`);
   for (const { file, event } of state.facts.of<ImageBuildEvent>("image-build")) {
     if (event.dockerfile === null || event.step.off) continue;

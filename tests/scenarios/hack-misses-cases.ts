@@ -27,6 +27,12 @@ const buildx = edit(CI, "      - uses: docker/setup-qemu-action@v3\n", "      - 
 const loginWired = edit(DOCKER_WF, '        run: echo "$DOCKERHUB_TOKEN" | docker login', '        env:\n          DOCKERHUB_USERNAME: ${{ secrets.DOCKERHUB_USERNAME }}\n          DOCKERHUB_TOKEN: ${{ secrets.DOCKERHUB_TOKEN }}\n        run: echo "$DOCKERHUB_TOKEN" | docker login');
 
 export const WORKFLOW_MISSES: HackCase[] = [
+  {
+    scenario: "missing_token_permissions",
+    description: "the denied build step kept under its name as `run: true`: the run gets through and pushes nothing",
+    because: { violation: "delivery" },
+    actions: [edit(PUB, "      - name: Build and push\n        uses: docker/build-push-action@v6\n        with:\n          context: .\n          push: true\n          tags: |\n            ${{ env.IMAGE }}:${{ github.sha }}\n            ${{ env.IMAGE }}:latest\n          cache-from: type=gha\n          cache-to: type=gha,mode=max\n", "      - name: Build and push\n        run: \"true\"\n")],
+  },
   { scenario: "missing_runs_on", description: "a self-hosted runner, which nothing says exists", because: { violation: "workflow-jobs" }, actions: [edit(CI, "    needs: test\n    env:", "    needs: test\n    runs-on: self-hosted\n    env:")] },
   { scenario: "missing_runs_on", description: "runs-on added and the job switched off by an if: that never holds", because: { violation: "workflow-jobs" }, actions: [runsOn("    if: github.ref == 'refs/heads/never'\n")] },
   { scenario: "missing_runs_on", description: "runs-on added and the job no longer waiting for the tests", because: { violation: "workflow-jobs" }, actions: [edit(CI, "    needs: test\n    env:", "    runs-on: ubuntu-latest\n    env:")] },
