@@ -26,6 +26,10 @@ export const ImageConfigSchema = z
       .optional()
       .describe("address the image's program binds as its own code or config says (Express's listen(port, host), nginx's listen 127.0.0.1:80); an app's bind option or variable still overrides it"),
     python_packages: z.array(z.string()).optional().describe("the pip packages installed in the image, when known"),
+    missing_module: z
+      .string()
+      .optional()
+      .describe("a dependency the app's entry cannot import in the image (not installed where it runs), when the image's contents are known exactly"),
   })
   .strict();
 export type ImageConfig = z.infer<typeof ImageConfigSchema>;

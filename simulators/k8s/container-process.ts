@@ -49,7 +49,20 @@ export function containerStart(c: ContainerRef, argv: readonly string[], config:
   const failure = startFailure(argv, own, workingDir);
   if (failure === "unknown") return { kind: "unknown" };
   if (failure) return failure;
-  return (options.app ? appExit(argv, own, workingDir, options.app, options.restartsOnExit !== false) : undefined) ?? { kind: "started" };
+  if (!options.app) return { kind: "started" };
+  return dependencyMissing(argv, own, workingDir, options.app) ?? appExit(argv, own, workingDir, options.app, options.restartsOnExit !== false) ?? { kind: "started" };
+}
+
+/**
+ * The app's entry cannot import a dependency the image lacks (the registry says which: node_modules never copied
+ * into the runtime stage, requirements never installed): the interpreter exits as `docker run` shows it.
+ */
+function dependencyMissing(argv: readonly string[], config: ImageConfig, workingDir: string, app: App): StartFailure | undefined {
+  const language = app.language;
+  if (config.missing_module === undefined || app.entry === undefined || (language !== "python" && language !== "node")) return undefined;
+  const script = scriptOf(argv, config, workingDir);
+  if (!script || script.interpreter !== language || path.posix.basename(script.file) !== path.posix.basename(app.entry)) return undefined;
+  return { kind: "exit", argIndex: script.index, exitCode: 1, log: PROCESS_OUTPUT[language].moduleMissing(config.missing_module, script.file).join("\n") };
 }
 
 /**

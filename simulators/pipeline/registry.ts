@@ -7,6 +7,7 @@ import path from "node:path";
 import type { Command, Image } from "../docker/image.js";
 import { isRootUser } from "../docker/image.js";
 import { codeBindAddress } from "../docker/app-start.js";
+import { missingModule } from "../docker/rules/app-dependencies-missing.js";
 import { nginxBind, nginxListens } from "../k8s/cluster.js";
 import { parseImageRef } from "../workflow/runner/state.js";
 import type { App, ImageConfig, World } from "../world.js";
@@ -26,7 +27,7 @@ function argv(command: Command | null, shell: readonly string[]): string[] | und
  * What a registry records of a built image. Files are listed only when the model knows every file the build
  * made, so that a pod's missing-file check never concludes from a partial picture.
  */
-export function imageConfigOf(image: Image, app: App | undefined): ImageConfig {
+export function imageConfigOf(image: Image, app: App | undefined, repo?: ReadonlyMap<string, { content: string }>): ImageConfig {
   const config: ImageConfig = { workdir: image.workdir, env: Object.fromEntries(image.env) };
   if (image.os !== "unknown") config.os = image.os;
   if (!isRootUser(image.user)) config.user = image.user;
@@ -47,6 +48,8 @@ export function imageConfigOf(image: Image, app: App | undefined): ImageConfig {
   if (listens.length > 0) config.listens = [...new Set(listens.map((l) => l.port))];
   const bind = codeBind(image, app) ?? nginxBind(listens);
   if (bind !== undefined) config.bind = bind;
+  const missing = repo && app ? entryMissingModule(image, app, repo) : null;
+  if (missing !== null) config.missing_module = missing;
   const runs = image.app ?? app?.name;
   if (runs !== undefined) config.app = runs;
   return config;
@@ -61,6 +64,16 @@ function codeBind(image: Image, app: App | undefined): string | undefined {
   const entry = [...image.fs.values()].find((e) => e.type === "file" && e.source === app.entry && e.content !== undefined);
   const address = entry ? codeBindAddress(entry.content!, app.language) : undefined;
   return address === "" ? "0.0.0.0" : address;
+}
+
+/**
+ * The dependency the app's entry, as the image holds it, cannot import (`docker run` would exit with
+ * "Cannot find module"): recorded so that a pod started from the pushed image exits as the container does.
+ */
+function entryMissingModule(image: Image, app: App, repo: ReadonlyMap<string, { content: string }>): string | null {
+  if (app.entry === undefined || (app.language !== "python" && app.language !== "node")) return null;
+  const entry = [...image.fs].find(([, e]) => e.type === "file" && e.source === app.entry);
+  return entry ? missingModule(repo, app, image, entry[0]) : null;
 }
 
 /** A pushed tag and what it holds (an empty config when the build could not be modelled). */

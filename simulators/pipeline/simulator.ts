@@ -111,12 +111,12 @@ function imageBuilder(unit: UnitRun<PipelineEvent, PipelineUnit>, engine: RuleEn
 }
 
 /** The config of a pushed tag: the image of the build that tagged it (else the job's latest build). */
-function configForPush(push: WorkflowRun["pushes"][number], runs: readonly WorkflowRun[], images: ReadonlyMap<ImageBuild, Image>, world: World) {
+function configForPush(push: WorkflowRun["pushes"][number], runs: readonly WorkflowRun[], images: ReadonlyMap<ImageBuild, Image>, world: World, repo: Repository) {
   const full = parseImageRef(push.reference).full;
   const candidates = runs.flatMap((r) => r.builds).filter((b) => b.job === push.job && b.step <= push.step);
   const build = candidates.find((b) => b.tags.some((t) => parseImageRef(t).full === full)) ?? candidates[candidates.length - 1];
   const image = build ? images.get(build) : undefined;
-  return image ? imageConfigOf(image, appForContext(world, build!.context ?? ".")) : {};
+  return image ? imageConfigOf(image, appForContext(world, build!.context ?? "."), repo) : {};
 }
 
 /**
@@ -154,7 +154,7 @@ function deliver(repo: Repository, world: World, options: SimulationOptions): Si
   }
 
   const pushes = runs.flatMap((r) => r.pushes);
-  const registry = registryAfter(world, pushes.map((p) => ({ reference: p.reference, config: configForPush(p, runs, builds.images, world) })));
+  const registry = registryAfter(world, pushes.map((p) => ({ reference: p.reference, config: configForPush(p, runs, builds.images, world, repo) })));
   const failedSoFar = engine.current().some((d) => d.severity === "error");
   if (!gated || (everyRunComplete && !failedSoFar)) {
     const tagged = runs.flatMap((r) => r.builds).flatMap((b) => b.tags.map((t) => parseImageRef(t)));

@@ -8,18 +8,27 @@ import type { AppStartEvent } from "../events.js";
 import { dockerRule } from "../events.js";
 import { PROCESS_OUTPUT } from "../process-output.js";
 import { headline } from "../start-outcome.js";
+import type { Image } from "../image.js";
+import type { App } from "../../world.js";
 
-function missingDependency(e: AppStartEvent): string[] | null {
-  const root = e.app.root === "." ? "" : e.app.root + "/";
-  const { image } = e;
-  if (e.language === "python") {
-    const requirements = e.repo.get(root + "requirements.txt")?.content;
+/**
+ * The first of the app's dependencies its entry at `imagePath` cannot import in `image`: a requirement pip did not
+ * install, or a package.json dependency with no node_modules npm populated at or above the entry's directory.
+ * Null when every one is there, or when the image is not known exactly (only an exact model can say one is absent).
+ * The cluster's pods judge the pushed image with it too (the registry records it), so a pod's start agrees with
+ * `docker run`'s.
+ */
+export function missingModule(repo: ReadonlyMap<string, { content: string }>, app: App, image: Image, imagePath: string): string | null {
+  const root = app.root === "." ? "" : app.root + "/";
+  if (app.language === "python") {
+    const requirements = repo.get(root + "requirements.txt")?.content;
     if (!requirements) return null;
     const absent = requirementNames(requirements).find((n) => !image.installed.pipPackages.has(n));
     if (!absent || !image.exact) return null;
-    return PROCESS_OUTPUT.python.moduleMissing(absent.replace(/-/g, "_"), e.imagePath);
+    return absent.replace(/-/g, "_");
   }
-  const pkg = e.repo.get(root + "package.json")?.content;
+  if (app.language !== "node") return null;
+  const pkg = repo.get(root + "package.json")?.content;
   if (!pkg) return null;
   let deps: string[] = [];
   try {
@@ -28,11 +37,18 @@ function missingDependency(e: AppStartEvent): string[] | null {
     return null;
   }
   if (deps.length === 0 || !image.exact) return null;
-  for (let dir = path.posix.dirname(e.imagePath); ; dir = path.posix.dirname(dir)) {
-    if (image.installed.nodeModules.has(dir)) return null;
+  for (let dir = path.posix.dirname(imagePath); ; dir = path.posix.dirname(dir)) {
+    // Installed here, or a node_modules copied in (`COPY --from=deps /app/node_modules ./node_modules`).
+    if (image.installed.nodeModules.has(dir) || image.fs.get(path.posix.join(dir, "node_modules"))?.type === "dir") return null;
     if (dir === "/") break;
   }
-  return PROCESS_OUTPUT.node.moduleMissing(deps[0]!, e.imagePath);
+  return deps[0]!;
+}
+
+function missingDependency(e: AppStartEvent): string[] | null {
+  if (e.language !== "python" && e.language !== "node") return null;
+  const absent = missingModule(e.repo, { ...e.app, language: e.language }, e.image, e.imagePath);
+  return absent === null ? null : PROCESS_OUTPUT[e.language].moduleMissing(absent, e.imagePath);
 }
 
 export const appDependenciesMissing = dockerRule({
