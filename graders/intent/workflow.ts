@@ -46,6 +46,17 @@ interface WorkflowView {
   counts: Map<string, Map<string, number>>;
   /** Job → how many docker/build-push-action steps push. */
   pushingBuilds: Map<string, number>;
+  /** Job → the step ids its steps define (`id: meta`), each with the action that step uses (null for a run step). */
+  stepIds: Map<string, Map<string, string | null>>;
+  /** Jobs with a step that has `with:` inputs and no `uses:`: an action step that lost its action. */
+  actionless: Set<string>;
+  /** Job → the step ids whose outputs or outcome its steps read (`${{ steps.meta.outputs.tags }}`). */
+  stepsRead: Map<string, Set<string>>;
+}
+
+/** The step ids an expression text reads (`steps.meta.outputs.tags` → meta). */
+function stepIdsRead(text: string): string[] {
+  return [...text.matchAll(/\bsteps\.([A-Za-z_][A-Za-z0-9_-]*)\./g)].map((m) => m[1]!);
 }
 
 /** `push: true` or an expression other than a literal false. */
@@ -135,7 +146,7 @@ function add(map: Map<string, Set<string>>, key: string, value: string): void {
 const viewOf = perDeclaration(readView);
 
 function readView(workflow: DeclaredWorkflow): WorkflowView {
-  const view: WorkflowView = { jobs: new Set(workflow.jobs.keys()), steps: [], commands: new Map(), unconditional: new Map(), events: eventsOf(workflow), eventGuards: new Map(), counts: new Map(), pushingBuilds: new Map() };
+  const view: WorkflowView = { jobs: new Set(workflow.jobs.keys()), steps: [], commands: new Map(), unconditional: new Map(), events: eventsOf(workflow), eventGuards: new Map(), counts: new Map(), pushingBuilds: new Map(), actionless: new Set(), stepIds: new Map(), stepsRead: new Map() };
   for (const [id, job] of workflow.jobs) {
     view.commands.set(id, new Set());
     view.unconditional.set(id, new Set());
@@ -146,6 +157,14 @@ function readView(workflow: DeclaredWorkflow): WorkflowView {
   for (const step of workflow.steps) {
     const job = step.job;
     const uses = step.uses?.action ?? null;
+    if (uses === null && !step.run && Object.keys(step.with).length > 0) view.actionless.add(job);
+    if (step.id !== null) {
+      const ids = view.stepIds.get(job) ?? new Map<string, string | null>();
+      if (!ids.has(step.id)) ids.set(step.id, uses);
+      view.stepIds.set(job, ids);
+    }
+    const texts = [...Object.values(step.with), ...Object.values(step.env), step.if ?? "", ...step.commands.flatMap((c) => c.argv)];
+    for (const id of texts.flatMap(stepIdsRead)) add(view.stepsRead, job, id);
     if (uses) {
       add(view.commands, job, `uses:${uses}`);
       add(view.unconditional, job, `uses:${uses}`);
@@ -272,7 +291,64 @@ function branchesLost(path: string, base: Map<string, Set<string>>, is: Map<stri
   return out;
 }
 
-function fileViolations(path: string, was: WorkflowView, is: WorkflowView, reference: Map<string, Set<string>>, widening: boolean): string[] {
+/**
+ * Whether a job still does what action `action` did: it still uses it (at any version), or runs the command it
+ * stands for (`docker login` for docker/login-action).
+ */
+function stillUses(action: string, now: Set<string>): boolean {
+  if (now.has(`uses:${action}`)) return true;
+  return EQUIVALENT_ACTIONS.some((e) => e.action.test(action) && [...now].some((c) => !c.startsWith("uses:") && e.command.test(c)));
+}
+
+/**
+ * The actions a job used, in the starting file and in the clean base alike, that it no longer uses: a step kept
+ * under its name whose `uses:` became `run: true` logs in, builds or sets up nothing. Where the starting file
+ * has an action step without its `uses:` (inputs and nothing to run), every action of the base's job is
+ * required: deleting that step leaves the login or the tags to nobody. An action only the starting file names
+ * (a misspelt one) is not required; without a base nothing is.
+ */
+function actionsLost(path: string, was: WorkflowView, basis: WorkflowView | undefined, is: WorkflowView): string[] {
+  if (!basis) return [];
+  const out: string[] = [];
+  for (const [job, commands] of was.commands) {
+    const current = is.commands.get(job);
+    const clean = basis.commands.get(job);
+    if (!current || !clean) continue;
+    // An action step the starting file left without its `uses:` stands for one of the base's actions.
+    const required = was.actionless.has(job) ? clean : commands;
+    for (const command of required) {
+      if (!command.startsWith("uses:") || !clean.has(command)) continue;
+      const action = command.slice("uses:".length);
+      if (!stillUses(action, current)) out.push(`${path}: job '${job}' no longer uses ${action}`);
+    }
+  }
+  return out;
+}
+
+/**
+ * The steps whose outputs another step reads in the clean base (`id: meta` whose tags the build pushes) and
+ * that the job no longer defines, or that no longer use the action that set them there: a step GitHub rejects
+ * for having no `uses:` is deleted (or made `run: true`), and the build is left with no tags, a failure the run
+ * meets only once it gets that far.
+ */
+function stepOutputsLost(path: string, basis: WorkflowView | undefined, is: WorkflowView): string[] {
+  if (!basis) return [];
+  const out: string[] = [];
+  for (const [job, read] of basis.stepsRead) {
+    const defined = basis.stepIds.get(job);
+    if (!is.jobs.has(job) || !defined) continue;
+    for (const id of read) {
+      if (!defined.has(id)) continue;
+      const now = is.stepIds.get(job);
+      const action = defined.get(id);
+      if (!now?.has(id)) out.push(`${path}: job '${job}' no longer has step '${id}', whose outputs its steps read`);
+      else if (action && now.get(id) !== action) out.push(`${path}: job '${job}' step '${id}', whose outputs its steps read, no longer uses ${action}`);
+    }
+  }
+  return out;
+}
+
+function fileViolations(path: string, was: WorkflowView, is: WorkflowView, reference: Map<string, Set<string>>, widening: boolean, basis?: WorkflowView): string[] {
   const out: string[] = [];
   for (const job of was.jobs) if (!is.jobs.has(job)) out.push(`${path}: job '${job}' was removed`);
   const live = was.steps.filter((s) => is.jobs.has(s.job));
@@ -289,6 +365,8 @@ function fileViolations(path: string, was: WorkflowView, is: WorkflowView, refer
       else if (was.unconditional.get(job)?.has(command) && !stillRuns(command, is.unconditional.get(job) ?? new Set())) out.push(`${path}: job '${job}' now runs '${command}' only under a condition`);
     }
   }
+  out.push(...actionsLost(path, was, basis, is));
+  out.push(...stepOutputsLost(path, basis, is));
   out.push(...triggerViolations(path, reference, is.events, widening));
   for (const [job, guard] of is.eventGuards) {
     if (!is.jobs.has(job) || guard.some((e) => is.events.has(e))) continue;
@@ -312,7 +390,7 @@ function violationsOf(initial: RepositoryState, base: RepositoryState | null, cu
     // run on more than the base's (`on: [push, pull_request]`), not on fewer branches, paths or types.
     const widening = was.events.size === 0 && basis !== undefined;
     const reference = widening ? eventsOf(basis) : was.events;
-    const messages = fileViolations(path, was, viewOf(is), reference, widening);
+    const messages = fileViolations(path, was, viewOf(is), reference, widening, basis === undefined ? undefined : viewOf(basis));
     if (basis !== undefined && !widening) for (const m of branchesLost(path, eventsOf(basis), viewOf(is).events)) if (!messages.includes(m)) messages.push(m);
     for (const message of messages) out.push({ check: "workflow-steps", file: path, message });
   }
