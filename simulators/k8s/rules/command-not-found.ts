@@ -45,7 +45,7 @@ export const commandNotFound = k8sRule({
         // A process that exits 0 is Completed, and restarted all the same under restartPolicy Always.
         const reason = failure.exitCode === 0 ? "Completed" : "Error";
         const log = `${describePod(o, c, ["State:          Waiting", "  Reason:       CrashLoopBackOff", "Last State:     Terminated", `  Reason:       ${reason}`, `  Exit Code:    ${failure.exitCode}`], [...startEvents(o, c, image), { type: "Warning", reason: "BackOff", from: "kubelet", message: backOff }])}\n\n$ kubectl logs ${podName(o)} --previous\n${failure.log}`;
-        ctx.report(at(o, argPath(c, failure.argIndex)), failure.log.split("\n").pop()!, { log, detail: { pod: "CrashLoopBackOff" } });
+        ctx.report(at(o, argPath(c, failure.argIndex)), headline(failure.log), { log, detail: { pod: "CrashLoopBackOff" } });
       }
     },
   },
@@ -80,7 +80,33 @@ export const commandNotFound = k8sRule({
         },
         message: "Cannot find module '/server.js'",
       },
+      {
+        // Node prints the error above its stack and a version footer: the finding names the module, not the footer.
+        name: "a Node app's dependency missing from the image",
+        files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("ghcr.io/acme/web:1.0", "ghcr.io/acme/web:1.2")),
+        world: {
+          ...WORLD,
+          registry: {
+            "ghcr.io/acme/web": {
+              ...WORLD.registry!["ghcr.io/acme/web"],
+              "1.2": { workdir: "/app", cmd: ["node", "server.js"], binaries: ["node", "sh"], files: ["/app/server.js"], app: "api", missing_module: "express" },
+            },
+          },
+          apps: [...WORLD.apps!, { name: "api", language: "node", entry: "server.js", port: 8080, memory_mib: 100, required_env: [], health_path: "/health" }],
+        },
+        message: "Error: Cannot find module 'express'",
+      },
       { name: "script fixed in args only", files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("          ports:", '          args: ["workers.py"]\n          ports:')), world: WORLD, message: "can't open file '/app/workers.py'" },
     ],
   },
 });
+
+/**
+ * The line of a crashed process's log that says what went wrong: its last error line (Python's traceback ends
+ * with it, Node's prints it above the stack and a "Node.js v20..." footer), else its last line.
+ */
+function headline(log: string): string {
+  const lines = log.split("\n");
+  for (let i = lines.length - 1; i >= 0; i--) if (/^[\w.]*(?:Error|Exception)\b/.test(lines[i]!)) return lines[i]!;
+  return lines.findLast((l) => l.trim() !== "" && !/^Node\.js v\d/.test(l)) ?? "";
+}
