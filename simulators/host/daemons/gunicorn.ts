@@ -8,7 +8,6 @@
 import { keyOf, parentOf } from "../paths.js";
 import { listener, unixListener } from "../network.js";
 import { connectionProblem } from "../app/database.js";
-import { availableMemoryKib } from "../memory.js";
 import type { AppFacts } from "../state.js";
 import { value } from "../units.js";
 import type { Daemon, Said, StartInput, StartOutcome } from "./types.js";
@@ -135,11 +134,12 @@ const UNIT_TASKS_MAX = 4915;
 
 /**
  * How many workers the master can fork before a fork fails, counted rather than tried one by one (`--workers
- * 1000000000`): as many as MemAvailable holds at the app's RSS each (a fork past it fails with ENOMEM, as
- * postgres's shared memory does), and no more tasks than the unit may have.
+ * 1000000000`): no more than the host's RAM could ever hold at the app's RSS each (the kernel's heuristic
+ * overcommit refuses those with ENOMEM; forks within it succeed, copy-on-write, even when another process holds
+ * the memory now), and no more tasks than the unit may have.
  */
 function forkRoom(state: StartInput["state"], rssKib: number): { workers: number; error: string } {
-  const byMemory = Math.max(0, Math.floor((availableMemoryKib(state) - MASTER_RSS_KIB) / Math.max(1, rssKib)));
+  const byMemory = Math.max(0, Math.floor((state.facts.memory_kib - MASTER_RSS_KIB) / Math.max(1, rssKib)));
   const byTasks = UNIT_TASKS_MAX - 1;
   return byMemory < byTasks ? { workers: byMemory, error: "OSError: [Errno 12] Cannot allocate memory" } : { workers: byTasks, error: "BlockingIOError: [Errno 11] Resource temporarily unavailable" };
 }
