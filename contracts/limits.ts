@@ -112,9 +112,9 @@ export const MAX_PATCH_SEARCH_STEPS = 2_000_000;
 // --- inspect ---------------------------------------------------------------------------------------------
 
 // The inspect action's bounds live with its interpreter (the simulators sit below the contracts).
-import { MAX_GREP_PATTERN_CHARS, MAX_INSPECT_COMMAND_CHARS, MAX_INSPECT_OUTPUT_CHARS, MAX_INSPECT_PIPELINE_COMMANDS, MAX_MODELLED_PODS } from "../simulators/inspect/limits.js";
+import { MAX_GREP_PATTERN_CHARS, MAX_INSPECT_COMMAND_CHARS, MAX_INSPECT_OUTPUT_CHARS, MAX_INSPECT_PIPE_CHARS, MAX_INSPECT_PIPELINE_COMMANDS, MAX_MODELLED_PODS } from "../simulators/inspect/limits.js";
 
-export { MAX_GREP_PATTERN_CHARS, MAX_INSPECT_COMMAND_CHARS, MAX_INSPECT_OUTPUT_CHARS, MAX_INSPECT_PIPELINE_COMMANDS, MAX_MODELLED_PODS };
+export { MAX_GREP_PATTERN_CHARS, MAX_INSPECT_COMMAND_CHARS, MAX_INSPECT_OUTPUT_CHARS, MAX_INSPECT_PIPE_CHARS, MAX_INSPECT_PIPELINE_COMMANDS, MAX_MODELLED_PODS };
 // --- Glob patterns --------------------------------------------------------------------------------------
 
 // The glob budget lives with the matcher (the simulators sit below the contracts).
@@ -208,6 +208,7 @@ export const LIMITS = {
   MAX_INSPECT_COMMAND_CHARS,
   MAX_INSPECT_PIPELINE_COMMANDS,
   MAX_INSPECT_OUTPUT_CHARS,
+  MAX_INSPECT_PIPE_CHARS,
   MAX_GREP_PATTERN_CHARS,
   MAX_MODELLED_PODS,
   MAX_GLOB_STEPS,

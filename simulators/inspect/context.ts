@@ -26,6 +26,8 @@ export interface CommandOutput {
    * anyway (kubectl's rows past the bound, counted rather than built); the cut note counts them.
    */
   unshown?: number;
+  /** The command stopped at MAX_INSPECT_PIPE_CHARS: the answer says so. */
+  cut?: boolean;
 }
 
 export const ok = (out: string): CommandOutput => ({ out, status: 0 });

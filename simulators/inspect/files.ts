@@ -12,6 +12,8 @@ import type { Repository } from "../repository.js";
 import { directoriesOf, isExecutable } from "../repository.js";
 import type { CommandOutput } from "./context.js";
 import { failed, ok } from "./context.js";
+import { MAX_INSPECT_PIPE_CHARS } from "./limits.js";
+import { BoundedOutput, heldToBound } from "./output.js";
 import { joinLines } from "./text.js";
 
 export type Resolved = { kind: "file"; path: string } | { kind: "dir"; path: string } | { kind: "missing"; path: string } | { kind: "outside" };
@@ -131,17 +133,25 @@ export function ls(argv: readonly string[], reader: RepoReader): CommandOutput {
   const recursive = flags.has("R");
   const queue = [...dirs];
   const titled = dirs.length + fileRows.length > 1 || recursive;
+  // Bounded, as a directory named again is listed again (`ls -R . . .`).
+  let produced = blocks[0]?.length ?? 0;
+  let cut = false;
   while (queue.length > 0) {
+    if (produced > MAX_INSPECT_PIPE_CHARS) {
+      cut = true;
+      break;
+    }
     const { operand, path: dir } = queue.shift()!;
     const body = listDir(dir);
     blocks.push((titled ? `${operand}:\n` : "") + joinLines(body));
+    produced += blocks.at(-1)!.length + 1;
     if (recursive) {
       const subdirs = reader.entries(dir).filter((e) => e.dir && (all || !e.name.startsWith(".")));
       queue.unshift(...subdirs.map((e) => ({ operand: operand === "." ? `./${e.name}` : `${operand.replace(/\/$/, "")}/${e.name}`, path: e.path })));
     }
   }
   const out = errors.join("") + blocks.join("\n");
-  return errors.length > 0 ? failed(out, 2) : ok(out);
+  return { ...heldToBound({ out, status: errors.length > 0 ? 2 : 0 }), ...(cut ? { cut } : {}) };
 }
 
 function longRow(reader: RepoReader, p: string, name: string, isDir: boolean): string {
@@ -156,21 +166,47 @@ export function cat(argv: readonly string[], stdin: string | null, reader: RepoR
   const operands = argv.slice(1).filter((a) => a !== "-n");
   const bad = operands.find((a) => a.startsWith("-") && a !== "-");
   if (bad) return failed(`cat: invalid option -- '${bad.slice(1)}'\n`);
-  let out = "";
+  // Bounded, so `cat f f f…` (or a glob named many times) stops at MAX_INSPECT_PIPE_CHARS.
+  const out = new BoundedOutput();
+  const numbered = new LineNumbers(out);
   let status = 0;
+  let stdinRead = false;
   for (const operand of operands.length === 0 ? ["-"] : operands) {
+    if (out.full) break;
     if (operand === "-") {
-      out += stdin ?? "";
+      // Standard input is read once: a second `-` finds a pipe at its end and adds nothing, as GNU cat does.
+      if (!stdinRead) (number ? numbered : out).add(stdin ?? "");
+      stdinRead = true;
       continue;
     }
     const read = reader.read("cat", operand);
     if ("error" in read) {
-      out += read.error;
+      out.add(read.error);
       status = 1;
-    } else out += read.content;
+    } else (number ? numbered : out).add(read.content);
   }
-  if (number) out = joinLines(out.replace(/\n$/, "").split("\n").map((l, i) => `${String(i + 1).padStart(6)}\t${l}`));
-  return { out, status };
+  return out.done(status);
+}
+
+/** cat -n: `%6d\t` before each line, counted across the files, a last line without its newline kept so. */
+class LineNumbers {
+  private n = 0;
+  private atStart = true;
+
+  constructor(private readonly out: BoundedOutput) {}
+
+  add(text: string): boolean {
+    let from = 0;
+    while (from < text.length) {
+      const end = text.indexOf("\n", from);
+      const stop = end < 0 ? text.length : end + 1;
+      const prefix = this.atStart ? `${String(++this.n).padStart(6)}\t` : "";
+      if (!this.out.add(prefix + text.slice(from, stop))) return false;
+      this.atStart = end >= 0;
+      from = stop;
+    }
+    return true;
+  }
 }
 
 /** find [PATH...] [-type f|d] [-name GLOB] [-iname GLOB] [-path GLOB] [-maxdepth N]. */
@@ -205,12 +241,14 @@ export function find(argv: readonly string[], reader: RepoReader): CommandOutput
     } else if (a === "-print") continue;
     else return failed(`find: unknown predicate \`${a}'\n`);
   }
-  const rows: string[] = [];
-  const errors: string[] = [];
+  // Bounded, as each start is walked again when named again (`find . . .`, a glob named many times).
+  const rows = new BoundedOutput();
+  const errors = new BoundedOutput();
   for (const start of starts.length === 0 ? ["."] : starts) {
+    if (rows.full || errors.full) break;
     const r = reader.resolve(start);
     if (r.kind === "outside" || r.kind === "missing") {
-      errors.push(`find: '${start}': No such file or directory\n`);
+      errors.add(`find: '${start}': No such file or directory\n`);
       continue;
     }
     const base = r.path;
@@ -224,10 +262,12 @@ export function find(argv: readonly string[], reader: RepoReader): CommandOutput
       const shown = rel === "." || rel === "" ? start : `${start.replace(/\/$/, "")}/${rel}`;
       const leaf = path.posix.basename(p === "." ? start : p);
       if (!names.every((n) => matchGlob(n.glob, n.whole ? shown : n.fold ? leaf.toLowerCase() : leaf))) continue;
-      rows.push(shown);
+      if (!rows.add(`${shown}\n`)) break;
     }
   }
-  return { out: errors.join("") + joinLines(rows), status: errors.length > 0 ? 1 : 0 };
+  const listed = rows.done(0);
+  const failures = errors.done(1);
+  return { out: failures.out + listed.out, status: failures.out !== "" ? 1 : 0, ...(listed.cut || failures.cut ? { cut: true } : {}) };
 }
 
 /** The directory and everything below it, directories before their contents, in find's (name) order. */

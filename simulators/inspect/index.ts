@@ -17,6 +17,7 @@ import { InspectionContext } from "./context.js";
 import { REPOSITORY_FAMILY } from "./repository.js";
 import { FILTERS, isFilter } from "./repository.js";
 import { expandGlob, RepoReader } from "./files.js";
+import { heldToBound, pipeCutNote } from "./output.js";
 import { writeRefusal } from "./refusals.js";
 import { GlobBudgetExceeded, MAX_GLOB_STEPS, withGlobBudget } from "../glob.js";
 import { inspectHost } from "../host/inspect/index.js";
@@ -97,6 +98,8 @@ function answer(commandLine: string, input: InspectionInput): string {
   }
   if (lists.some((l) => l.background)) return refusal("background jobs ('&') are not supported.");
   let out = "";
+  // Where a command stopped at MAX_INSPECT_PIPE_CHARS, said after the answer so the output cap cannot cut it.
+  let notes = "";
   let status = 0;
   let unshown = 0;
   for (const list of lists) {
@@ -105,22 +108,24 @@ function answer(commandLine: string, input: InspectionInput): string {
       if (op === "&&" && status !== 0) continue;
       if (op === "||" && status === 0) continue;
       if (pipeline.commands.length > MAX_INSPECT_PIPELINE_COMMANDS) {
-        return bounded(out + refusal(`a pipeline may have at most ${MAX_INSPECT_PIPELINE_COMMANDS} commands.`));
+        return bounded(out + refusal(`a pipeline may have at most ${MAX_INSPECT_PIPELINE_COMMANDS} commands.`)) + notes;
       }
       const result = runPipeline(pipeline.commands, ctx, reader);
-      if ("refused" in result) return bounded(out + refusal(result.refused), unshown);
+      if ("refused" in result) return bounded(out + refusal(result.refused), unshown) + notes;
       out += result.out;
       unshown += result.unshown ?? 0;
+      notes += result.notes;
       status = pipeline.negated ? (result.status === 0 ? 1 : 0) : result.status;
-      if (out.length > MAX_INSPECT_OUTPUT_CHARS || unshown > 0) return bounded(out, unshown);
+      if (out.length > MAX_INSPECT_OUTPUT_CHARS || unshown > 0) return bounded(out, unshown) + notes;
     }
   }
-  return bounded(out === "" ? (status === 0 ? "" : `(no output; exit status ${status})\n`) : out, unshown);
+  return bounded(out === "" ? (status === 0 ? "" : `(no output; exit status ${status})\n`) : out, unshown) + notes;
 }
 
-function runPipeline(commands: readonly SimpleCommand[], ctx: InspectionContext, reader: RepoReader): CommandOutput | { refused: string } {
+function runPipeline(commands: readonly SimpleCommand[], ctx: InspectionContext, reader: RepoReader): (CommandOutput & { notes: string }) | { refused: string } {
   let stdin: string | null = null;
   let last: CommandOutput = { out: "", status: 0 };
+  let notes = "";
   /** A command before a '|' that stopped at the output bound, and how much it left out. */
   let cut: { program: string; unshown: number } | undefined;
   for (const [i, command] of commands.entries()) {
@@ -128,14 +133,14 @@ function runPipeline(commands: readonly SimpleCommand[], ctx: InspectionContext,
     try {
       argv = argvOf(command, reader);
     } catch (error) {
-      if (error instanceof BadSubstitution) return { out: `sh: ${error.message}\n`, status: 2 };
+      if (error instanceof BadSubstitution) return { out: `sh: ${error.message}\n`, status: 2, notes };
       throw error;
     }
     if (argv.length === 0) return { refused: "an empty command." };
     const input = command.redirects.find((r) => r.op === "<");
     if (input?.target) {
       const read = reader.read(argv[0]!, expandWord(input.target, { env: new Map() }).join(" "));
-      if ("error" in read) return { out: read.error.replace(/^[^:]+: /, "sh: "), status: 1 };
+      if ("error" in read) return { out: read.error.replace(/^[^:]+: /, "sh: "), status: 1, notes };
       stdin = read.content;
     }
     const program = argv[0]!;
@@ -146,12 +151,15 @@ function runPipeline(commands: readonly SimpleCommand[], ctx: InspectionContext,
     }
     const family = familyOf(program);
     if (!family) return { refused: `'${program}' is not a command the simulated world answers.` };
-    last = family.run(argv, stdin, ctx);
+    // What one command hands the next is bounded (MAX_INSPECT_PIPE_CHARS): the bounded tools stop there
+    // themselves, the rest are held to it.
+    last = heldToBound(family.run(argv, stdin, ctx));
+    if (last.cut) notes += pipeCutNote(program);
     stdin = last.out;
     if (last.unshown !== undefined && i < commands.length - 1) cut = { program, unshown: last.unshown };
   }
-  if (cut === undefined) return last;
+  if (cut === undefined) return { ...last, notes };
   // What read the pipe got the answer as far as the bound: say so after what it printed.
   const note = `[${cut.program}'s output was cut at ${MAX_INSPECT_OUTPUT_CHARS} characters before '|' read it; ${cut.unshown} more were not passed on: narrow it with the command's own options (kubectl get pods -l KEY=VALUE; kubectl get deploy counts them)]\n`;
-  return { out: last.out + note, status: last.status };
+  return { out: last.out + note, status: last.status, notes };
 }

@@ -13,6 +13,14 @@ export const MAX_INSPECT_PIPELINE_COMMANDS = 8;
 export const MAX_INSPECT_OUTPUT_CHARS = 64 * 1024;
 
 /**
+ * Characters one command of an inspection may produce: what it hands the next command through `|`, and what
+ * it prints. Commands that repeat their input (`cat f f f`, a glob named twice, `uniq -c` on blank lines,
+ * grep's name prefix on every line) stop producing there, so a pipeline of them holds at most this much at
+ * once; the answer says which command was cut. Far above the largest repository (2 MiB) printed whole.
+ */
+export const MAX_INSPECT_PIPE_CHARS = 8 * 1024 * 1024;
+
+/**
  * Characters of a grep pattern. Patterns are matched by a linear-time automaton (no backtracking), so a
  * pattern's cost is its length times the text's: this bound and the repository's size bound it.
  */

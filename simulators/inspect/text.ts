@@ -5,6 +5,8 @@
 import type { CommandOutput } from "./context.js";
 import { failed, ok } from "./context.js";
 import type { RepoReader } from "./files.js";
+import { MAX_INSPECT_PIPE_CHARS } from "./limits.js";
+import { BoundedOutput, perText } from "./output.js";
 
 /** A text's lines as tools see them: a final newline ends the last line rather than starting another. */
 export function linesOf(text: string): string[] {
@@ -59,14 +61,32 @@ export function headTail(argv: readonly string[], stdin: string | null, files: R
   }
   const read = inputs(program, operands, stdin, files);
   if (!Array.isArray(read)) return read;
-  const chunks = read.map(({ name, text }) => {
+  const k = n as number;
+  // A file named many times is cut once; what is printed stops at MAX_INSPECT_PIPE_CHARS.
+  const bodyOf = perText((text) => {
     const lines = linesOf(text);
-    const k = n as number;
     const picked = program === "head" ? lines.slice(0, k) : fromStart ? lines.slice(Math.max(0, k - 1)) : k === 0 ? [] : lines.slice(-k);
-    const body = joinLines(picked);
-    return read.length > 1 ? `==> ${name} <==\n${body}` : body;
+    return joinLines(picked);
   });
-  return ok(chunks.join("\n"));
+  const out = new BoundedOutput();
+  for (const [i, { name, text }] of read.entries()) {
+    const body = bodyOf(text);
+    if (!out.add(read.length > 1 ? `${i > 0 ? "\n" : ""}==> ${name} <==\n${body}` : body)) break;
+  }
+  return out.done(0);
+}
+
+/** wc's figures for one text, counted without building arrays of its lines, words or characters. */
+function figuresOf(text: string): { l: number; w: number; m: number; c: number } {
+  let l = 0;
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) l++;
+  let w = 0;
+  const word = /\S+/g;
+  while (word.exec(text) !== null) w++;
+  let pairs = 0;
+  const pair = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
+  while (pair.exec(text) !== null) pairs++;
+  return { l, w, m: text.length - pairs, c: Buffer.byteLength(text, "utf8") };
 }
 
 /** wc: lines, words and bytes (`-l`, `-w`, `-c`, `-m`), with a total line for several files. */
@@ -84,12 +104,9 @@ export function wc(argv: readonly string[], stdin: string | null, files: RepoRea
   const shown = flags.size === 0 ? ["l", "w", "c"] : ["l", "w", "m", "c"].filter((f) => flags.has(f));
   const read = inputs("wc", operands, stdin, files);
   if (!Array.isArray(read)) return read;
-  const figures = read.map(({ text }) => ({
-    l: (text.match(/\n/g) ?? []).length,
-    w: text.split(/\s+/).filter(Boolean).length,
-    m: [...text].length,
-    c: Buffer.byteLength(text, "utf8"),
-  }));
+  const count = perText(figuresOf);
+  // A file named many times is counted once.
+  const figures = read.map(({ text }) => count(text));
   const rows = figures.map((f, i) => ({ f, name: operands.length === 0 ? "" : read[i]!.name }));
   if (rows.length > 1) {
     const total = { l: 0, w: 0, m: 0, c: 0 };
@@ -97,9 +114,11 @@ export function wc(argv: readonly string[], stdin: string | null, files: RepoRea
     rows.push({ f: total, name: "total" });
   }
   const width = shown.length === 1 && operands.length <= 1 ? 0 : Math.max(...rows.flatMap(({ f }) => shown.map((k) => String(f[k as "l"]).length)));
-  return ok(
-    joinLines(rows.map(({ f, name }) => [...shown.map((k) => String(f[k as "l"]).padStart(width)), ...(name ? [name] : [])].join(" "))),
-  );
+  const out = new BoundedOutput();
+  for (const { f, name } of rows) {
+    if (!out.add(`${[...shown.map((k) => String(f[k as "l"]).padStart(width)), ...(name ? [name] : [])].join(" ")}\n`)) break;
+  }
+  return out.done(0);
 }
 
 /** sort (`-r`, `-u`, `-n`) and uniq (`-c`). */
@@ -116,14 +135,26 @@ export function sortUniq(argv: readonly string[], stdin: string | null, files: R
   const operands = argv.slice(1).filter((a) => !/^-[a-z]+$/.test(a));
   const read = inputs(program, operands, stdin, files);
   if (!Array.isArray(read)) return read;
-  let lines = read.flatMap(({ text }) => linesOf(text));
+  // What sort reads is bounded as what it prints is: `sort f f f…` reads up to MAX_INSPECT_PIPE_CHARS.
+  let size = 0;
+  let cut = false;
+  let lines: string[] = [];
+  for (const { text } of read) {
+    if (size + text.length > MAX_INSPECT_PIPE_CHARS) {
+      cut = true;
+      break;
+    }
+    size += text.length;
+    for (const line of linesOf(text)) lines.push(line);
+  }
+  const done = (out: string): CommandOutput => (cut ? { out, status: 0, cut } : ok(out));
   if (program === "sort") {
     const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
     if (flags.has("h")) lines = [...lines].sort((a, b) => humanNumber(a) - humanNumber(b) || byText(a, b));
     else lines = flags.has("n") ? [...lines].sort((a, b) => parseFloat(a) - parseFloat(b) || byText(a, b)) : [...lines].sort();
     if (flags.has("r")) lines.reverse();
     if (flags.has("u")) lines = lines.filter((l, i) => i === 0 || l !== lines[i - 1]);
-    return ok(joinLines(lines));
+    return done(joinLines(lines));
   }
   const runs: { line: string; n: number }[] = [];
   for (const line of lines) {
@@ -131,5 +162,9 @@ export function sortUniq(argv: readonly string[], stdin: string | null, files: R
     if (last && last.line === line) last.n += 1;
     else runs.push({ line, n: 1 });
   }
-  return ok(joinLines(runs.map((r) => (flags.has("c") ? `${String(r.n).padStart(7)} ${r.line}` : r.line))));
+  // uniq -c writes eight characters before each line: bounded, as blank lines would multiply by nine.
+  const out = new BoundedOutput();
+  for (const r of runs) if (!out.add(`${flags.has("c") ? `${String(r.n).padStart(7)} ${r.line}` : r.line}\n`)) break;
+  const printed = out.done(0);
+  return cut ? { ...printed, cut } : printed;
 }

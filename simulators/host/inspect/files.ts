@@ -105,7 +105,16 @@ export const du: HostCommand = (argv, _stdin, look) => {
   }
   if (flags.has("s")) depth = 0;
   const { fs } = look;
-  const size = (key: string) => fs.filesUnder(key).reduce((s, k) => s + Math.ceil(fs.stat(k)!.size / 4096) * 4096, 0) + 4096;
+  // A directory's size is summed once: `du / / /` walks the tree again for each operand, not each sum.
+  const sizes = new Map<string, number>();
+  const size = (key: string): number => {
+    let bytes = sizes.get(key);
+    if (bytes === undefined) {
+      bytes = fs.filesUnder(key).reduce((s, k) => s + Math.ceil(fs.stat(k)!.size / 4096) * 4096, 0) + 4096;
+      sizes.set(key, bytes);
+    }
+    return bytes;
+  };
   const show = (bytes: number) => (flags.has("h") ? human(bytes) : String(Math.ceil(bytes / 1024)));
   const out: string[] = [];
   let total = 0;

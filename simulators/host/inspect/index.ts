@@ -12,6 +12,7 @@ import type { CommandOutput } from "../../inspect/context.js";
 import { cat } from "../../inspect/files.js";
 import { grep } from "../../inspect/grep.js";
 import { MAX_INSPECT_OUTPUT_CHARS, MAX_INSPECT_PIPELINE_COMMANDS } from "../../inspect/limits.js";
+import { heldToBound, pipeCutNote } from "../../inspect/output.js";
 import { headTail, sortUniq, wc } from "../../inspect/text.js";
 import { find } from "../../inspect/files.js";
 import type { Repository } from "../../repository.js";
@@ -152,35 +153,39 @@ function inspectCommands(commandLine: string, repo: Repository): string {
     if (write) return refusal(`the redirection '${write.op}${write.target ? ` ${write.target.raw}` : ""}' would write a file: change files with the edit actions or the host action.`);
   }
   let out = "";
+  // Where a command stopped at MAX_INSPECT_PIPE_CHARS, said after the answer so the output cap cannot cut it.
+  let notes = "";
   let status = 0;
   for (const list of lists) {
     for (const [i, pipeline] of list.pipelines.entries()) {
       const op = list.ops[i - 1];
       if ((op === "&&" && status !== 0) || (op === "||" && status === 0)) continue;
-      if (pipeline.commands.length > MAX_INSPECT_PIPELINE_COMMANDS) return bounded(out + refusal(`a pipeline may have at most ${MAX_INSPECT_PIPELINE_COMMANDS} commands.`));
+      if (pipeline.commands.length > MAX_INSPECT_PIPELINE_COMMANDS) return bounded(out + refusal(`a pipeline may have at most ${MAX_INSPECT_PIPELINE_COMMANDS} commands.`)) + notes;
       let stdin: string | null = null;
       let result: CommandOutput = { out: "", status: 0 };
       for (const [j, command] of pipeline.commands.entries()) {
         const argv = argvOf(command, look);
-        if (argv.length === 0) return bounded(out + refusal("an empty command."));
+        if (argv.length === 0) return bounded(out + refusal("an empty command.")) + notes;
         const program = argv[0]!;
-        if (changes(argv)) return bounded(out + refusal(`'${argv.slice(0, 2).join(" ")}' changes the host: run it with the host action.`));
+        if (changes(argv)) return bounded(out + refusal(`'${argv.slice(0, 2).join(" ")}' changes the host: run it with the host action.`)) + notes;
         const handler = Object.hasOwn(HOST_LOOKS, program) ? HOST_LOOKS[program] : undefined;
-        if (!handler) return bounded(out + refusal(`'${program}' is not a command the simulated host answers.`));
-        if (j > 0 && !FILTERS.has(program)) return bounded(out + refusal(`'${program}' cannot read a pipe here: after '|' use grep, head, tail, wc, sort, uniq or sed -n.`));
+        if (!handler) return bounded(out + refusal(`'${program}' is not a command the simulated host answers.`)) + notes;
+        if (j > 0 && !FILTERS.has(program)) return bounded(out + refusal(`'${program}' cannot read a pipe here: after '|' use grep, head, tail, wc, sort, uniq or sed -n.`)) + notes;
         const input = command.redirects.find((r) => r.op === "<");
         if (input?.target) {
           const read = look.reader.read(program, expandWord(input.target, { env: new Map() }).join(" "));
-          if ("error" in read) return bounded(out + read.error.replace(/^[^:]+: /, "sh: "));
+          if ("error" in read) return bounded(out + read.error.replace(/^[^:]+: /, "sh: ")) + notes;
           stdin = read.content;
         }
-        result = handler(argv, stdin, look);
+        // What one command hands the next is bounded (MAX_INSPECT_PIPE_CHARS), as in a repository's inspection.
+        result = heldToBound(handler(argv, stdin, look));
+        if (result.cut) notes += pipeCutNote(program);
         stdin = result.out;
       }
       out += result.out;
       status = pipeline.negated ? (result.status === 0 ? 1 : 0) : result.status;
-      if (out.length > MAX_INSPECT_OUTPUT_CHARS) return bounded(out);
+      if (out.length > MAX_INSPECT_OUTPUT_CHARS) return bounded(out) + notes;
     }
   }
-  return bounded(out === "" ? (status === 0 ? "" : `(no output; exit status ${status})\n`) : out);
+  return bounded(out === "" ? (status === 0 ? "" : `(no output; exit status ${status})\n`) : out) + notes;
 }
