@@ -8,6 +8,7 @@ import type { CommandOutput } from "./context.js";
 import { failed } from "./context.js";
 import type { RepoReader } from "./files.js";
 import { outsideMessage } from "./files.js";
+import { BoundedOutput, perText } from "./output.js";
 import { compilePattern, PatternError } from "./pattern.js";
 import { linesOf } from "./text.js";
 
@@ -19,6 +20,7 @@ interface GrepOptions {
   list: boolean;
   count: boolean;
   names: boolean | null;
+  /** Lines of context before and after a hit; -1 when not given (no `--` between groups then). */
   before: number;
   after: number;
   include: string[];
@@ -32,7 +34,7 @@ function contextValue(v: string | undefined): number | null {
 }
 
 export function grep(argv: readonly string[], stdin: string | null, reader: RepoReader): CommandOutput {
-  const o: GrepOptions = { patterns: [], recursive: false, number: false, invert: false, list: false, count: false, names: null, before: 0, after: 0, include: [], quiet: false };
+  const o: GrepOptions = { patterns: [], recursive: false, number: false, invert: false, list: false, count: false, names: null, before: -1, after: -1, include: [], quiet: false };
   const flags = { extended: argv[0] === "egrep", fixed: argv[0] === "fgrep", ignoreCase: false, word: false, line: false };
   const operands: string[] = [];
   let optionsDone = false;
@@ -110,63 +112,102 @@ export function grep(argv: readonly string[], stdin: string | null, reader: Repo
     throw error;
   }
   const includes = o.include.map((g) => compileGlob(g, "filepath"));
-  const sources: { name: string; text: string }[] = [];
+  // Each source says whether grep reached it by walking a directory: with one operand, only those carry a name.
+  const sources: { name: string; text: string; walked: boolean }[] = [];
   let errors = "";
-  if (operands.length === 0 && o.recursive) operands.push(".");
-  const multiple = operands.length > 1 || o.recursive;
+  // With -r and no operand grep searches "." but names what it finds as "x", not "./x".
+  const implicit = operands.length === 0 && o.recursive;
+  if (implicit) operands.push(".");
+  let stdinRead = false;
   for (const operand of operands) {
+    if (operand === "-") {
+      // Standard input is read once: a second `-` finds it at its end, as with a pipe.
+      sources.push({ name: "(standard input)", text: stdinRead ? "" : (stdin ?? ""), walked: false });
+      stdinRead = true;
+      continue;
+    }
     const r = reader.resolve(operand);
     if (r.kind === "outside") errors += outsideMessage("grep", operand);
     else if (r.kind === "missing") errors += `grep: ${operand}: No such file or directory\n`;
     else if (r.kind === "dir" && !o.recursive) errors += `grep: ${operand}: Is a directory\n`;
-    else if (r.kind === "file") sources.push({ name: operand, text: reader.repo.get(r.path)!.content });
+    else if (r.kind === "file") sources.push({ name: operand, text: reader.repo.get(r.path)!.content, walked: false });
     else {
       for (const p of reader.filesUnder(r.path)) {
         const leaf = p.split("/").pop()!;
         if (includes.length > 0 && !includes.some((g) => matchGlob(g, leaf))) continue;
-        const shown = operand === "." && r.path === "." ? (operands.length === 1 && argv.includes(".") ? `./${p}` : p) : `${operand.replace(/\/$/, "")}/${p.slice(r.path.length + 1)}`;
-        sources.push({ name: shown, text: reader.repo.get(p)!.content });
+        sources.push({ name: walkedName(implicit ? null : operand, r.path, p), text: reader.repo.get(p)!.content, walked: true });
       }
     }
   }
-  if (operands.length === 0) sources.push({ name: "(standard input)", text: stdin ?? "" });
-  const showNames = o.names ?? multiple;
-  let out = "";
-  let any = false;
-  for (const { name, text } of sources) {
+  if (operands.length === 0) sources.push({ name: "(standard input)", text: stdin ?? "", walked: false });
+  const hitsOf = perText((text) => {
     const lines = linesOf(text);
-    const hits = lines.map((l) => pattern.test(l) !== o.invert);
-    const n = hits.filter(Boolean).length;
-    if (n > 0) any = true;
+    const hits: number[] = [];
+    lines.forEach((l, i) => {
+      if (pattern.test(l) !== o.invert) hits.push(i);
+    });
+    return { lines, hits };
+  });
+  const out = new BoundedOutput();
+  out.add(errors);
+  let any = false;
+  let printed = false;
+  for (const { name, text, walked } of sources) {
+    if (out.full) break;
+    const { lines, hits } = hitsOf(text);
+    if (hits.length > 0) any = true;
     if (o.quiet) continue;
+    const shownName = (o.names ?? (operands.length > 1 || walked)) ? name : null;
     if (o.list) {
-      if (n > 0) out += `${name}\n`;
-      continue;
+      if (hits.length > 0) out.add(`${name}\n`);
+    } else if (o.count) out.add(`${shownName !== null ? `${shownName}:` : ""}${hits.length}\n`);
+    else if (hits.length > 0) {
+      // A context group of a later file is set off from the groups printed before it, as within a file.
+      if (printed && separated(o) && !out.add("--\n")) break;
+      matchedLines(lines, hits, shownName, o, out);
+      printed = true;
     }
-    if (o.count) {
-      out += `${showNames ? `${name}:` : ""}${n}\n`;
-      continue;
-    }
-    out += matchedLines(lines, hits, showNames ? name : null, o);
   }
-  return { out: errors + out, status: errors !== "" && !any ? 2 : any ? 0 : 1 };
+  return out.done(errors !== "" && !any ? 2 : any ? 0 : 1);
 }
 
-/** The matching lines with their context, `--` between groups, prefixes as grep writes them (`:` hit, `-` context). */
-function matchedLines(lines: readonly string[], hits: readonly boolean[], name: string | null, o: GrepOptions): string {
-  const shown = new Set<number>();
-  hits.forEach((hit, i) => {
-    if (!hit) return;
-    for (let k = Math.max(0, i - o.before); k <= Math.min(lines.length - 1, i + o.after); k++) shown.add(k);
-  });
-  const contextual = o.before > 0 || o.after > 0;
-  let out = "";
-  let previous = -2;
-  for (const i of [...shown].sort((a, b) => a - b)) {
-    if (contextual && previous >= 0 && i > previous + 1) out += "--\n";
-    const sep = hits[i] ? ":" : "-";
-    out += `${name !== null ? name + sep : ""}${o.number ? `${i + 1}${sep}` : ""}${lines[i]}\n`;
-    previous = i;
+/** Whether groups of lines are set off by `--`: with any -A, -B or -C given, even 0. */
+function separated(o: GrepOptions): boolean {
+  return o.before >= 0 || o.after >= 0;
+}
+
+/**
+ * The name grep prints for a file it found under a directory operand: the operand as typed, trailing
+ * slashes dropped, then the file's path below it (`/` gives `/etc/hosts`, `.` gives `./x`, `d/` gives `d/x`);
+ * with no operand (`grep -r x`), the path alone.
+ */
+function walkedName(operand: string | null, dir: string, file: string): string {
+  const below = dir === "." ? file : file.slice(dir.length + 1);
+  if (operand === null) return below;
+  const base = operand.replace(/\/+$/, "");
+  return base === "" ? `/${below}` : `${base}/${below}`;
+}
+
+/**
+ * The matching lines with their context, as grep writes them: `:` after a hit's name and number, `-` after a
+ * context line's, overlapping contexts merged into one group and `--` between groups that do not touch (with
+ * any -A/-B/-C, even 0). Walks the hits once, so the cost is the lines printed, whatever the context; stops
+ * when the output is full.
+ */
+function matchedLines(lines: readonly string[], hits: readonly number[], name: string | null, o: GrepOptions, out: BoundedOutput): void {
+  const before = Math.max(0, o.before);
+  const after = Math.max(0, o.after);
+  const print = (i: number, sep: string): boolean => out.add(`${name !== null ? name + sep : ""}${o.number ? `${i + 1}${sep}` : ""}${lines[i]}\n`);
+  let last = -1;
+  let until = -1;
+  for (const hit of hits) {
+    while (last < until && last + 1 < hit) if (!print(++last, "-")) return;
+    const from = Math.max(hit - before, last + 1);
+    if (separated(o) && last >= 0 && from > last + 1 && !out.add("--\n")) return;
+    for (let k = from; k < hit; k++) if (!print(k, "-")) return;
+    if (!print(hit, ":")) return;
+    last = hit;
+    until = Math.min(lines.length - 1, hit + after);
   }
-  return out;
+  while (last < until) if (!print(++last, "-")) return;
 }
