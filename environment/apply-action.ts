@@ -6,6 +6,7 @@ import { describePathProblem, normaliseRepoPath, REGULAR } from "../simulators/r
 import type { RepoFile, Repository } from "../simulators/repository.js";
 import type { EditAction } from "../contracts/actions.js";
 import { MAX_LISTED_MATCHES } from "../contracts/limits.js";
+import { cut } from "../contracts/quote.js";
 import { fromLines, occurrenceLines, textToLines, toLines } from "./lines.js";
 import { nearMissLine } from "./near-miss.js";
 import { applyUnifiedPatch } from "./patch.js";
@@ -26,7 +27,7 @@ type Resolved = { path: string } | { error: string };
 
 function resolvePath(raw: string): Resolved {
   const normal = normaliseRepoPath(raw);
-  return "problem" in normal ? { error: describePathProblem(raw, normal.problem) } : { path: normal.path };
+  return "problem" in normal ? { error: describePathProblem(cut(raw), normal.problem, normal.char) } : { path: normal.path };
 }
 
 function existingFile(repo: Repository, raw: string): { path: string; file: RepoFile } | { error: string } {

@@ -13,9 +13,30 @@ import { checkHunks, newSearchBudget, type SearchBudget } from "./hunk-search.js
 
 export type PatchOutcome = { ok: true; repo: Repository } | { ok: false; error: string };
 
+/** A regular file's mode as git keeps it: any owner-executable bit makes it 100755 (git's canon_mode). */
 function modeOf(git: string | undefined): number | undefined {
   if (git === undefined) return undefined;
-  return git.endsWith("755") ? EXECUTABLE : REGULAR;
+  return (parseInt(git, 8) & 0o100) !== 0 ? EXECUTABLE : REGULAR;
+}
+
+const MODE_LINE = /^(old mode|new mode|new file mode|deleted file mode) (.*)$/;
+
+/**
+ * The first mode line that names no regular file's mode, in git apply's words: `invalid mode on line N`
+ * (git's own for a mode that is not octal). A mode past 0177777, or of another file type (a symbolic link's
+ * 120000, a submodule's 160000), is refused the same way: the repository holds regular files only.
+ */
+function invalidMode(text: string): string | null {
+  const lines = text.split("\n");
+  for (const [i, line] of lines.entries()) {
+    const m = MODE_LINE.exec(line.replace(/\r$/, ""));
+    if (!m) continue;
+    const mode = m[2]!;
+    if (!/^[0-7]{1,6}$/.test(mode) || (parseInt(mode, 8) & 0o170000) !== 0o100000) {
+      return `error: invalid mode on line ${i + 1}: ${JSON.stringify(cut(mode)).slice(1, -1)} (a file here is 100644, or 100755 to be executable)`;
+    }
+  }
+  return null;
 }
 
 /** `a/Dockerfile` → `Dockerfile`; `/dev/null` → null. */
@@ -23,7 +44,7 @@ function fileName(raw: string | undefined): { path: string | null } | { error: s
   if (raw === undefined || raw === "/dev/null" || raw === "") return { path: null };
   const stripped = raw.replace(/^[ab]\//, "");
   const normal = normaliseRepoPath(stripped);
-  if ("problem" in normal) return { error: describePathProblem(cut(stripped), normal.problem) };
+  if ("problem" in normal) return { error: describePathProblem(cut(stripped), normal.problem, normal.char) };
   return { path: normal.path };
 }
 
@@ -60,6 +81,8 @@ function applyOne(files: Map<string, RepoFile>, patch: StructuredPatch, index: n
 }
 
 export function applyUnifiedPatch(repo: Repository, text: string): PatchOutcome {
+  const mode = invalidMode(text);
+  if (mode !== null) return { ok: false, error: mode };
   let patches: StructuredPatch[];
   try {
     patches = parsePatch(text);
