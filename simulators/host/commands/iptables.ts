@@ -8,6 +8,7 @@ import type { HostDraft } from "../draft.js";
 import { restoreRules, RULES_V4 } from "../daemons/others.js";
 import { liveRuleset } from "../network.js";
 import { keyOf } from "../paths.js";
+import { jumpProblem } from "../netfilter/jumps.js";
 import type { Ruleset } from "../netfilter/ruleset.js";
 import { BUILTIN_CHAINS, parseRule, writeRuleset } from "../netfilter/ruleset.js";
 import { redirectWrite } from "./files.js";
@@ -111,6 +112,9 @@ export const iptables: CommandHandler = ({ draft, argv }) => {
         const at = before ? ruleset.rules.indexOf(before) : ruleset.rules.length;
         ruleset.rules.splice(at, 0, rule);
       }
+      // A jump that closes a loop (-A A -j B, -A B -j A) or nests too deep is refused as the kernel does.
+      const jumps = jumpProblem(ruleset);
+      if (jumps !== null) return refuse(`iptables: ${jumps}.`);
       return commit(draft, ruleset);
     }
     default:

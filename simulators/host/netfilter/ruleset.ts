@@ -4,6 +4,7 @@
  * target. Reading fails the way iptables-restore fails (the line, and why), and a ruleset written back reads
  * the same, with the normal forms iptables prints (`/32` on a bare address, `-m tcp` before `--dport`).
  */
+import { jumpProblem } from "./jumps.js";
 
 export interface Match {
   iface?: { name: string; negate: boolean };
@@ -73,6 +74,8 @@ export function readRuleset(text: string): RulesetResult {
     }
     if (table === null || ruleset === null) return { ok: false, line: n, message: `iptables-restore: line ${n} failed` };
     if (line === "COMMIT") {
+      // The kernel takes the table at COMMIT, and refuses jumps that loop or nest too deep (jumps.ts).
+      if (table === "filter" && jumpProblem(ruleset) !== null) return { ok: false, line: n, message: `iptables-restore: line ${n} failed` };
       if (table === "filter") filter = ruleset;
       table = null;
       ruleset = null;

@@ -60,24 +60,31 @@ function matches(m: Match, p: Packet): boolean {
   );
 }
 
-const MAX_JUMPS = 32;
-
 export function judgePacket(ruleset: Ruleset, packet: Packet): Verdict {
-  const walk = (chain: string, depth: number): Verdict | null => {
-    if (depth > MAX_JUMPS) return { accepted: false, how: "DROP", rule: null };
+  // A chain's outcome for one packet is the same wherever it is jumped to from: each chain is walked once,
+  // so the cost is the rules, however many jumps lead to a chain. The rulesets taken refuse loops
+  // (jumps.ts); a chain met again while it is being walked is passed over, so no ruleset walks forever.
+  const walked = new Map<string, Verdict | null>();
+  const walking = new Set<string>();
+  const walk = (chain: string): Verdict | null => {
+    if (walked.has(chain)) return walked.get(chain)!;
+    if (walking.has(chain)) return null;
+    walking.add(chain);
+    let verdict: Verdict | null = null;
     for (const rule of ruleset.rules) {
       if (rule.chain !== chain || !matches(rule.match, packet)) continue;
-      if (rule.target === "ACCEPT") return { accepted: true, how: "ACCEPT", rule };
-      if (rule.target === "DROP") return { accepted: false, how: "DROP", rule };
-      if (rule.target === "REJECT") return { accepted: false, how: "REJECT", rule };
-      if (rule.target === "RETURN") return null;
-      if (rule.target === "LOG") continue;
-      const inner = walk(rule.target, depth + 1);
-      if (inner) return inner;
+      if (rule.target === "ACCEPT") verdict = { accepted: true, how: "ACCEPT", rule };
+      else if (rule.target === "DROP") verdict = { accepted: false, how: "DROP", rule };
+      else if (rule.target === "REJECT") verdict = { accepted: false, how: "REJECT", rule };
+      else if (rule.target === "RETURN") break;
+      else if (rule.target !== "LOG") verdict = walk(rule.target);
+      if (verdict) break;
     }
-    return null;
+    walking.delete(chain);
+    walked.set(chain, verdict);
+    return verdict;
   };
-  const decided = walk(packet.chain, 0);
+  const decided = walk(packet.chain);
   if (decided) return decided;
   const policy = ruleset.chains.find((c) => c.name === packet.chain)?.policy ?? "ACCEPT";
   return { accepted: policy === "ACCEPT", how: policy === "ACCEPT" ? "ACCEPT" : "DROP", rule: null };
