@@ -49,10 +49,11 @@ export const MAX_GRADED_ACTIONS = 500;
 // --- Sessions ------------------------------------------------------------------------------------------
 
 /**
- * Idle seconds after which a private session (a /ws connection, an MCP session) in which no episode was ever
- * started expires (SESSION_TTL_S when that is shorter). OpenEnv's clients reset as soon as they connect; a
- * session that never does holds a place of MAX_SESSIONS for nothing, and such sessions are also the first to
- * give their places up when every place is taken, so they can never lock episodes out.
+ * Idle seconds after which an MCP session (openenv/session/create) in which no episode was ever started
+ * expires (SESSION_TTL_S when that is shorter). Opening one costs its client nothing and holds no connection;
+ * a session that never starts an episode holds a place of MAX_SESSIONS for nothing, and such sessions are also
+ * the first to give their places up when every place is taken, so they can never lock episodes out. A /ws
+ * socket's own session lasts as long as the socket does.
  */
 export const UNSTARTED_SESSION_TTL_S = 60;
 

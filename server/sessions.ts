@@ -25,7 +25,7 @@
  * Private sessions. A WebSocket connection, and an MCP client that opens a session, each hold a Session
  * (session.ts) that no HTTP request can reach by episode id. They count against the same MAX_SESSIONS and
  * expire after the same SESSION_TTL_S as HTTP episodes: capacity is the server's memory, whichever transport
- * spends it. A private session in which no episode was ever started expires sooner (UNSTARTED_SESSION_TTL_S
+ * spends it. An MCP session in which no episode was ever started expires sooner (UNSTARTED_SESSION_TTL_S
  * idle), and is the first to give its place up when a reset or a new session finds every place taken: a
  * client that only opens sessions (bare `openenv/session/create` calls) can never lock episodes out.
  *
@@ -170,10 +170,12 @@ export class SessionStore {
       this.privateSessions.delete(id);
       this.privateSessions.set(id, session);
       this.unstarted.delete(id);
-      if (!session.started) this.unstarted.set(id, session);
+      if (!session.started && transport === "mcp") this.unstarted.set(id, session);
     });
     this.privateSessions.set(id, session);
-    this.unstarted.set(id, session);
+    // Only an MCP session can sit unused at no cost to its client; a /ws session lasts as long as its socket,
+    // and a socket over capacity is refused (CAPACITY_REACHED), as OpenEnv's server refuses it.
+    if (transport === "mcp") this.unstarted.set(id, session);
     return session;
   }
 
