@@ -9,7 +9,7 @@
  * Deployment of `replicas: 100000` costs what its first pods do. A state's view is built once and kept
  * with its repository.
  */
-import { scheduledCounts, TOO_MANY_PODS } from "../k8s/capacity.js";
+import { scheduledCounts, TOO_MANY_PODS, wholePods } from "../k8s/capacity.js";
 import { podName } from "../k8s/identity.js";
 import type { IngressRoutedEvent, MemoryUsedEvent, ObjectAppliedEvent, PodOutcomeEvent, ServiceRoutedEvent, WorkloadEvent } from "../k8s/events.js";
 import type { K8sObject } from "../k8s/object.js";
@@ -119,11 +119,6 @@ export function podTotal(view: ClusterView): number {
   return view.groups.reduce((sum, g) => sum + g.count, 0);
 }
 
-/** A replica count as a whole number of pods; a count no API server would keep (NaN, Infinity) is none. */
-function wholeCount(pods: number): number {
-  return Number.isFinite(pods) ? Math.max(0, Math.floor(pods)) : 0;
-}
-
 /**
  * How many pods of each group are built: every group its first pod while the bound allows, then each in
  * turn as many more as are left.
@@ -161,7 +156,7 @@ function buildView(ctx: InspectionContext): ClusterView {
   const applied = sim.facts.of<ObjectAppliedEvent>("object-applied").filter((f) => f.event.accepted).map((f) => f.event.object);
   const outcomes = sim.facts.of<PodOutcomeEvent>("pod-outcome").map((f) => f.event);
   const workloads = sim.facts.of<WorkloadEvent>("workload").map((f) => f.event);
-  const counts = workloads.map((w) => wholeCount(w.pods));
+  const counts = workloads.map((w) => wholePods(w.pods));
   const scheduled = scheduledCounts(counts);
   const groups: PodGroup[] = workloads.map((w, i) => ({
     workload: w.object,
