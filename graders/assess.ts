@@ -101,7 +101,8 @@ export type { Assessment } from "../contracts/assessment.js";
  * that error is accounted for, as an issue still open or an error of the fix's own.
  */
 function unknownOutcomes(now: ReadonlySet<string>, initial: ReadonlySet<string>, base: ReadonlySet<string>, errors: readonly Diagnostic[]): Violation[] {
-  const failsAt = Math.min(...errors.map((d) => stageIndex(d.stage)));
+  // A loop, not Math.min(...): a repository can hold more errors than a call takes arguments.
+  const failsAt = errors.reduce((at, d) => Math.min(at, stageIndex(d.stage)), Infinity);
   return [...now]
     .filter((key) => !initial.has(key) && !base.has(key))
     .sort()

@@ -113,7 +113,8 @@ export function wc(argv: readonly string[], stdin: string | null, files: RepoRea
     for (const { f } of rows) for (const k of ["l", "w", "m", "c"] as const) total[k] += f[k];
     rows.push({ f: total, name: "total" });
   }
-  const width = shown.length === 1 && operands.length <= 1 ? 0 : Math.max(...rows.flatMap(({ f }) => shown.map((k) => String(f[k as "l"]).length)));
+  // A loop, not Math.max(...): `wc * * *` can name more files than a call takes arguments.
+  const width = shown.length === 1 && operands.length <= 1 ? 0 : rows.reduce((w, { f }) => shown.reduce((m, k) => Math.max(m, String(f[k as "l"]).length), w), 0);
   const out = new BoundedOutput();
   for (const { f, name } of rows) {
     if (!out.add(`${[...shown.map((k) => String(f[k as "l"]).padStart(width)), ...(name ? [name] : [])].join(" ")}\n`)) break;

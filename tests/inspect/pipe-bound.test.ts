@@ -36,6 +36,13 @@ describe(`one command produces at most ${MAX_INSPECT_PIPE_CHARS} characters`, ()
     expect(run(`cat ${times("*", 300)} | wc -l`)).toContain(note("cat"));
   });
 
+  it("wc lines up the figures of more files than a call takes arguments (a glob named hundreds of times)", () => {
+    const many = repositoryFrom(Object.fromEntries(Array.from({ length: 200 }, (_, i) => [i.toString(36), "a b\n"])));
+    // 200 files × 990 globs: 198,000 rows of three figures each.
+    const out = inspectRepository(`wc ${times("*", 990)} | tail -n 1`, { repo: many, world, start: many });
+    expect(out).toBe("198000 396000 792000 total\n");
+  });
+
   it("cat - reads a pipe once, as GNU cat does: `cat - - -` does not multiply it", () => {
     expect(run("cat big.txt | cat - - - - - - - - | cat - - - - - - - - - - | wc -l")).toBe("4000\n");
     expect(run("cat a.txt | grep -c a - -")).toBe("(standard input):1\n(standard input):0\n");
