@@ -56,7 +56,7 @@ and seeds. Each finished episode is reported on stderr (a progress bar on a term
 `;
 
 export const EXPORT_USAGE = `Usage: breakfix export --count N [--split train|validation|test] [--difficulty easy|medium|hard|expert]
-                       [--from SEED] [--out FILE.jsonl] [--quiet]
+                       [--from SEED] [--out FILE.jsonl] [--workers N] [--quiet]
 
 Write generated scenarios as JSON lines, one per seed (seeds FROM..FROM+N-1, default from 0): its id
 (gen:<split>:<difficulty>:<seed>, which reset and /grader replay), the files and modes, the error log, the
@@ -65,6 +65,8 @@ reference repair, then submit). Nothing else hidden is written.
   --split S       train (default), validation or test (held-out bases; report on it, never train on it)
   --difficulty D  easy (default), medium, hard or expert
   --out FILE      where to write (default stdout); progress every 1,000 lines on stderr unless --quiet
+  --workers N     threads generating at once (default one per core, one per 200 seeds at most); the lines
+                  and their order are the same whatever N is
 `;
 
 export const INFERENCE_USAGE = `Usage: breakfix inference [--task TASK_ID] [--scenario SCENARIO_ID] [--episodes N] [--seed N]

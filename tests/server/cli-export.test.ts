@@ -56,7 +56,19 @@ describe("breakfix export", () => {
     expect(JSON.parse(a.stdout.split("\n")[0]!).split).toBe("test");
   }, 60_000);
 
+  it("writes the same bytes on worker threads as on one thread, in seed order, however the seeds finish", async () => {
+    // Seeds of unequal cost on purpose: a later seed may finish first on the other thread, and waits its turn.
+    const args = ["export", "--split", "validation", "--difficulty", "hard", "--count", "4", "--from", "11", "--quiet"];
+    const one = await run([...args, "--workers", "1"]);
+    const two = await run([...args, "--workers", "2"]);
+    expect(two.code, two.stderr).toBe(0);
+    expect(two.stdout.trimEnd().split("\n").map((l) => JSON.parse(l).seed)).toEqual([11, 12, 13, 14]);
+    expect(two.stdout).toBe(one.stdout);
+    expect(two.stderr).toBe(one.stderr);
+  }, 120_000);
+
   it("refuses bad usage with exit status 2", async () => {
+    expect((await run(["export", "--count", "2", "--workers", "0"])).code).toBe(2);
     expect((await run(["export", "--split", "train"])).code).toBe(2);
     expect((await run(["export", "--count", "3", "--split", "holdout"])).code).toBe(2);
     expect((await run(["export", "--count", "0"])).code).toBe(2);

@@ -1,0 +1,77 @@
+/**
+ * `breakfix export` on every core: seeds are handed to worker threads one at a time as each finishes its last
+ * (an expert seed costs several easy ones, so a fixed split would leave cores idle), and the lines are written
+ * in seed order, the bytes a single thread writes. At most EXPORT_WINDOW_PER_WORKER seeds per worker are out
+ * ahead of the next line to write, so memory stays flat however many lines are asked for.
+ */
+import { Worker } from "node:worker_threads";
+import { generatedId } from "../../generator/generate.js";
+import type { GeneratedDifficulty, GeneratedSplit } from "../../tasks/generator/task.js";
+import type { ExportAnswer, ExportWorkerData } from "./export-worker.js";
+
+/** Seeds a worker may be ahead of the writer by (lines held while an earlier seed is still generating). */
+export const EXPORT_WINDOW_PER_WORKER = 8;
+
+export interface ParallelExport {
+  split: GeneratedSplit;
+  difficulty: GeneratedDifficulty;
+  count: number;
+  from: number;
+  workers: number;
+  /** Each line's JSON text, in seed order. */
+  onLine(text: string): void;
+  /** A seed whose every attempt failed the gates. */
+  onSkip(id: string): void;
+}
+
+function spawnExportWorker(data: ExportWorkerData): Worker {
+  if (!import.meta.url.endsWith(".ts")) return new Worker(new URL("./export-worker.js", import.meta.url), { workerData: data });
+  // From the TypeScript sources, the pool's bootstrap registers tsx in the worker first (see server/pool/spawn.ts).
+  const entry = new URL("./export-worker.ts", import.meta.url).href;
+  return new Worker(new URL("../pool/from-source.mjs", import.meta.url), { workerData: { ...data, entry } });
+}
+
+/** Generates seeds from..from+count-1 on `workers` threads; resolves once every line is written. */
+export function exportInParallel(job: ParallelExport): Promise<void> {
+  const end = job.from + job.count;
+  const window = EXPORT_WINDOW_PER_WORKER * job.workers;
+  const threads = Array.from({ length: Math.min(job.workers, job.count) }, () => spawnExportWorker({ split: job.split, difficulty: job.difficulty }));
+  const done = new Map<number, string | null>();
+  let next = job.from; // the next seed to hand out
+  let writing = job.from; // the next seed to write
+  return new Promise<void>((resolve, reject) => {
+    let settled = false;
+    const finish = (error?: Error): void => {
+      if (settled) return;
+      settled = true;
+      void Promise.all(threads.map((t) => t.terminate())).then(() => (error ? reject(error) : resolve()));
+    };
+    const handOut = (thread: Worker): void => {
+      if (next < end && next < writing + window) thread.postMessage(next++);
+    };
+    const idle = new Set<Worker>();
+    for (const thread of threads) {
+      thread.on("error", (error) => finish(error));
+      thread.on("exit", (code) => finish(new Error(`an export worker stopped (exit code ${code})`)));
+      thread.on("message", (answer: ExportAnswer) => {
+        if ("error" in answer) return finish(new Error(`export of ${generatedId({ split: job.split, difficulty: job.difficulty, seed: answer.seed })} failed: ${answer.error}`));
+        done.set(answer.seed, answer.line);
+        for (let line = done.get(writing); line !== undefined; line = done.get(writing)) {
+          done.delete(writing);
+          if (line === null) job.onSkip(generatedId({ split: job.split, difficulty: job.difficulty, seed: writing }));
+          else job.onLine(line);
+          writing++;
+        }
+        if (writing === end) return finish();
+        // This worker, and any that waited for the window to move, take the next seeds.
+        idle.add(thread);
+        for (const waiting of idle) {
+          if (next >= end || next >= writing + window) break;
+          idle.delete(waiting);
+          handOut(waiting);
+        }
+      });
+      handOut(thread);
+    }
+  });
+}
