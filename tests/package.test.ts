@@ -99,6 +99,16 @@ describe("the packed package", () => {
     expect({ code: clean.code, stdout: clean.stdout }).toEqual({ code: 0, stdout: "" });
   }, 120_000);
 
+  it("exports generated scenarios on worker threads from the installed build", async () => {
+    // The threads load dist/server/cli/export-worker.js: a build that left it out would fail here, not in the sources.
+    const args = ["--no", "--", "breakfix", "export", "--count", "2", "--from", "3", "--quiet"];
+    const threads = await sh("npx", [...args, "--workers", "2"], consumer);
+    const one = await sh("npx", [...args, "--workers", "1"], consumer);
+    expect(threads.code, threads.stderr).toBe(0);
+    expect(threads.stdout.trimEnd().split("\n").map((l) => JSON.parse(l).scenario_id)).toEqual(["gen:train:easy:3", "gen:train:easy:4"]);
+    expect(threads.stdout).toBe(one.stdout);
+  }, 120_000);
+
   it("imports as a typed library: a consumer's TypeScript type-checks with tsc", async () => {
     writeFileSync(path.join(consumer, "check.ts"), CONSUMER_TS);
     // skipLibCheck spares checking zod's and hono's own declarations; the @ts-expect-error line still fails the
