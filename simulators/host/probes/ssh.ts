@@ -9,6 +9,7 @@ import { HostFs } from "../fs.js";
 import { connectIn, ownAddresses } from "../network.js";
 import { keyOf, parentOf } from "../paths.js";
 import { readSshdConfig, setting, settingsFor } from "../sshd/config.js";
+import { sshWildcard } from "../sshd/wildcard.js";
 import { loadedSource } from "../sources.js";
 import type { Client, HostState } from "../state.js";
 
@@ -21,7 +22,7 @@ export interface SshResult {
 }
 
 function patternList(values: readonly string[] | undefined, user: string): boolean {
-  return (values ?? []).some((p) => new RegExp(`^${p.split("@")[0]!.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".")}$`).test(user));
+  return (values ?? []).some((p) => sshWildcard(p.split("@")[0]!, user));
 }
 
 export function sshLogin(files: Repository, state: HostState, client: Client): SshResult {

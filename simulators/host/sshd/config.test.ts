@@ -32,4 +32,21 @@ describe("sshd_config", () => {
     expect(readSshdConfig(source("PasswordAuthentication maybe\nPorrt 1\n")).errors).toEqual(['/etc/ssh/sshd_config line 1: unsupported option "maybe".']);
     expect(readSshdConfig(source("Port 70000\n")).errors).toEqual(["/etc/ssh/sshd_config line 1: Badly formatted port number."]);
   });
+
+  it("matches `*` and `?` as OpenSSH does, in time linear in the pattern, however many stars it holds", () => {
+    const facts = (address: string) => ({ user: "deploy", address, groups: [] });
+    const applies = (pattern: string, address: string) =>
+      setting(settingsFor(readSshdConfig(source(`Match Address ${pattern}\n  PasswordAuthentication no\n`)), facts(address)), "passwordauthentication", "yes") === "no";
+    expect(applies("203.0.113.*", "203.0.113.45")).toBe(true);
+    expect(applies("203.0.113.?5", "203.0.113.45")).toBe(true);
+    expect(applies("203.0.113.?", "203.0.113.45")).toBe(false);
+    expect(applies("*.45", "203.0.113.45")).toBe(true);
+    expect(applies("*1*3*", "203.0.113.45")).toBe(true);
+    expect(applies("203.0.113.4", "203.0.113.45")).toBe(false);
+    // A regular expression built from these stars backtracked through every split of the address among them:
+    // 18 stars held a step for 1.7 s, and each star more multiplied that by about 1.7.
+    expect(applies(`${"*".repeat(40)}x`, "203.0.113.45")).toBe(false);
+    const users = readSshdConfig(source(`Match User ${"*?".repeat(30)}z\n  PasswordAuthentication no\n`));
+    expect(setting(settingsFor(users, facts("192.0.2.1")), "passwordauthentication", "yes")).toBe("yes");
+  });
 });

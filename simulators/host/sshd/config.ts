@@ -8,6 +8,7 @@
 import { compileGlob, matchGlob } from "../../glob.js";
 import type { ConfigSource } from "../nginx/parse.js";
 import { inCidr } from "../netfilter/verdict.js";
+import { sshWildcard } from "./wildcard.js";
 
 export interface SshdEntry {
   keyword: string;
@@ -152,11 +153,6 @@ function readMatch(args: readonly string[]): MatchCriteria | string {
   return criteria;
 }
 
-function wildcard(pattern: string, value: string): boolean {
-  const re = new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".")}$`);
-  return re.test(value);
-}
-
 function listMatches(patterns: readonly string[], value: string, test: (p: string, v: string) => boolean): boolean {
   let hit = false;
   for (const p of patterns) {
@@ -175,9 +171,9 @@ export interface ConnectionFacts {
 
 function matchApplies(m: MatchCriteria, c: ConnectionFacts): boolean {
   if (m.all) return true;
-  if (m.users && !listMatches(m.users, c.user, wildcard)) return false;
+  if (m.users && !listMatches(m.users, c.user, sshWildcard)) return false;
   if (m.groups && !m.groups.some((g) => c.groups.includes(g))) return false;
-  if (m.addresses && !listMatches(m.addresses, c.address, (p, v) => (p.includes("/") ? inCidr(v, p) : wildcard(p, v)))) return false;
+  if (m.addresses && !listMatches(m.addresses, c.address, (p, v) => (p.includes("/") ? inCidr(v, p) : sshWildcard(p, v)))) return false;
   return true;
 }
 
