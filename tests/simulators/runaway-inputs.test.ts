@@ -9,6 +9,8 @@ import { repositoryFrom } from "../../simulators/repository.js";
 import { EMPTY_WORLD } from "../../simulators/world.js";
 import { editDistance, withinEdits } from "../../simulators/images/edit-distance.js";
 import { expandMatrix, MAX_MATRIX_LEGS } from "../../simulators/workflow/runner/matrix.js";
+import { jobsOf } from "../../simulators/workflow/model.js";
+import { order, transitiveNeeds } from "../../simulators/workflow/runner/job-graph.js";
 import { readWorkflowSource } from "../../simulators/workflow/source.js";
 
 const simulate = (files: Record<string, string>) => simulateRepository(repositoryFrom(files), EMPTY_WORLD, { worldKnown: false, context: true });
@@ -100,5 +102,44 @@ describe("a workflow value that grows by substituting itself", () => {
     const steps = `      - run: echo "\${{ ${nested} }}" "$A40"\n${env}`;
     const result = simulate({ ".github/workflows/ci.yml": job(steps) });
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  });
+});
+
+describe("a workflow of many jobs", () => {
+  /** The jobs of a workflow of `n` one-step jobs, each needing the one written below it, counting how often a job's needs are read. */
+  function countedChain(n: number) {
+    let text = "on: push\njobs:\n";
+    for (let i = 0; i < n; i++) text += `  j${i}: {runs-on: ubuntu-latest, ${i < n - 1 ? `needs: j${i + 1}, ` : ""}steps: [{run: echo}]}\n`;
+    const source = readWorkflowSource(`chain-${n}.yml`, text);
+    const reads = { count: 0 };
+    for (const job of jobsOf(source)) {
+      const needs = job.needs;
+      Object.defineProperty(job, "needs", { get: () => (reads.count++, needs) });
+    }
+    return { source, jobs: jobsOf(source), reads };
+  }
+
+  it("written bottom-up is ordered reading each job's needs a bounded number of times, not once per pass", () => {
+    const { jobs, reads } = countedChain(300);
+    const ordered = order(jobs);
+    expect(ordered.map((j) => j.id)).toEqual(jobs.map((j) => j.id).reverse());
+    // A pass over every job per job taken read them 45,150 times.
+    expect(reads.count).toBeLessThanOrEqual(3 * jobs.length);
+  });
+
+  it("finds what each job waits for without reading every job again per job", () => {
+    const { source, jobs, reads } = countedChain(300);
+    expect([...transitiveNeeds("j297", source)]).toEqual(["j298", "j299"]);
+    for (const job of jobs.slice(-10)) transitiveNeeds(job.id, source);
+    // The needs of all 300 jobs were read again at every call.
+    expect(reads.count).toBeLessThanOrEqual(jobs.length);
+  });
+
+  it("orders jobs as passes over the file do: a need written above is taken in the same pass, a cycle never", () => {
+    const source = readWorkflowSource(
+      "passes.yml",
+      "on: push\njobs:\n  a: {runs-on: x, needs: b, steps: [{run: echo}]}\n  b: {runs-on: x, steps: [{run: echo}]}\n  c: {runs-on: x, needs: b, steps: [{run: echo}]}\n  d: {runs-on: x, needs: [e], steps: [{run: echo}]}\n  e: {runs-on: x, needs: d, steps: [{run: echo}]}\n  f: {runs-on: x, needs: [nowhere], steps: [{run: echo}]}\n",
+    );
+    expect(order(jobsOf(source)).map((j) => j.id)).toEqual(["b", "c", "f", "a"]);
   });
 });

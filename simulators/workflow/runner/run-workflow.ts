@@ -100,6 +100,7 @@ class WorkflowRunner {
   private readonly result: WorkflowRun;
   private readonly jobOutputs = new Map<string, Map<string, Sval>>();
   private readonly uploads = new Map<string, Artifacts>();
+  private uploadedAny = false;
   private readonly payload: PayloadObject;
 
   constructor(
@@ -267,7 +268,8 @@ class WorkflowRunner {
       return ended(null);
     }
     const visible: Artifacts = new Map();
-    for (const n of transitiveNeeds(job.id, this.source)) for (const [name, a] of this.uploads.get(n) ?? []) visible.set(name, a);
+    // Until a job has uploaded something there is nothing to download, and no need to walk a needs chain per job.
+    if (this.uploadedAny) for (const n of transitiveNeeds(job.id, this.source)) for (const [name, a] of this.uploads.get(n) ?? []) visible.set(name, a);
     // Legs of one matrix job upload under the same job: what any of them uploaded is there for the jobs after.
     const uploaded: Artifacts = this.uploads.get(job.id) ?? new Map();
     this.uploads.set(job.id, uploaded);
@@ -300,6 +302,7 @@ class WorkflowRunner {
       // The shell sees the runner's default variables too; the `env` context does not.
       const shellEnv = new Map([...base, ...stepEnv]);
       const outcome = runStep({ source: this.source, step, state: runState, env: shellEnv, scope, defaults, github: this.github, outputs, exports, visible, uploaded });
+      if (uploaded.size > 0) this.uploadedAny = true;
       const id = scalarText(get(step.map, "id", this.doc));
       if (id !== "") stepOutputs.set(id, outputs);
       if (id !== "" && outcome.outputsUnknown) unknownOutputs.add(id);
