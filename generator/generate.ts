@@ -9,7 +9,7 @@
 import { GENERATOR_BASES } from "../tasks/generator/bases.js";
 import { compose } from "../tasks/generator/compose.js";
 import { INJECTORS } from "../tasks/generator/injectors/index.js";
-import type { Injector } from "../tasks/generator/injector.js";
+import type { Injection, Injector } from "../tasks/generator/injector.js";
 import { Rng } from "../tasks/generator/rng.js";
 import { composeScenario } from "../tasks/generator/scenario.js";
 import { variantOf } from "../tasks/generator/variants/index.js";
@@ -62,6 +62,15 @@ export interface GeneratorOptions {
 
 /** Generates the scenario `id` names. @throws GenerationError when no attempt passes the gates. */
 export function generateScenario(id: GeneratedId, options: GeneratorOptions = {}): Scenario {
+  return generateInjected(id, options).scenario;
+}
+
+/**
+ * The scenario `id` names with the injections it was composed of, in its issues' order: what an audit of
+ * the faults needs beside the scenario (each fault's own repair, which the scenario's solution interleaves).
+ * @throws GenerationError when no attempt passes the gates.
+ */
+export function generateInjected(id: GeneratedId, options: GeneratorOptions = {}): { scenario: Scenario; injections: readonly Injection[] } {
   const name = generatedId(id);
   const injectors = options.injectors ?? INJECTORS;
   const bases = basesOf(id.split, options.bases);
@@ -85,7 +94,7 @@ export function generateScenario(id: GeneratedId, options: GeneratorOptions = {}
     // The reference repair meets the faults as a run shows them, each repaired once it is in view.
     const walk = walkAsShown(scenario, composition.injections.map((i) => i.repair), true);
     scenario.solution = walk.solution;
-    if (judgeWalk(scenario, walk, { firstProblem: true }).ok) return scenario;
+    if (judgeWalk(scenario, walk, { firstProblem: true }).ok) return { scenario, injections: composition.injections };
   }
   throw new GenerationError(name, attempts);
 }

@@ -10,7 +10,7 @@
  */
 import { HOST_BASE_IDS, drawVariant, hostBase } from "../tasks/generator/host/bases.js";
 import { composeHost, HOST_DIFFICULTY } from "../tasks/generator/host/compose.js";
-import type { HostInjector } from "../tasks/generator/host/injector.js";
+import type { HostInjection, HostInjector } from "../tasks/generator/host/injector.js";
 import { HOST_INJECTORS } from "../tasks/generator/host/injectors/index.js";
 import { composeHostScenario } from "../tasks/generator/host/scenario.js";
 import { Rng } from "../tasks/generator/rng.js";
@@ -57,6 +57,11 @@ export function maskedIssues(issues: Scenario["issues"], start: readonly { code:
 
 /** Generates the host scenario `id` names. @throws GenerationError when no attempt passes the gates. */
 export function generateHostScenario(id: GeneratedId, options: HostGeneratorOptions = {}): Scenario {
+  return generateHostInjected(id, options).scenario;
+}
+
+/** The host scenario `id` names with its injections, in its issues' order (for audits of the faults). */
+export function generateHostInjected(id: GeneratedId, options: HostGeneratorOptions = {}): { scenario: Scenario; injections: readonly HostInjection[] } {
   const name = generatedHostId(id);
   const injectors = options.injectors ?? HOST_INJECTORS;
   const attempts = options.attempts ?? 40;
@@ -77,7 +82,7 @@ export function generateHostScenario(id: GeneratedId, options: HostGeneratorOpti
     // The reference repair meets the faults as the alerts show them, each repaired once it is in view.
     const walk = walkAsShown(drafted, composition.injections.map((i) => i.repair), true);
     const scenario: Scenario = { ...drafted, solution: walk.solution, optimal_steps: walk.solution.length };
-    if (judgeWalk(scenario, walk, { firstProblem: true }).ok) return scenario;
+    if (judgeWalk(scenario, walk, { firstProblem: true }).ok) return { scenario, injections: composition.injections };
   }
   throw new GenerationError(name, attempts);
 }
