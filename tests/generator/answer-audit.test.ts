@@ -30,7 +30,7 @@ const FAITHFUL: readonly { line: RegExp; why: string }[] = [
 const PROSE = /^(registry|file|Dockerfile|app|readiness|liveness|health|selector)$/;
 
 function unexplained(hits: readonly AnswerHit[]): AnswerHit[] {
-  return hits.filter((h) => h.place !== "instructions" && !(h.place === "hint" && PROSE.test(h.value)) && !FAITHFUL.some((f) => f.line.test(h.line)));
+  return hits.filter((h) => !(h.place === "hint" && PROSE.test(h.value)) && !FAITHFUL.some((f) => f.line.test(h.line)));
 }
 
 describe("generated scenarios do not state their own answers", () => {
