@@ -8,11 +8,11 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { policy } from "../../baseline/agent-policy.js";
-import { benchmark, benchmarkAgent } from "../../baseline/benchmark.js";
+import { benchmark, benchmarkAgent, builtinAgent } from "../../baseline/benchmark.js";
 import { openAIChat } from "../../baseline/llm/chat.js";
 import { llmConfigFrom, LlmConfigError } from "../../baseline/llm/config.js";
 import { llmAgent } from "../../baseline/llm/llm-agent.js";
-import { comparisonTable, markdownTable, type EvaluationReport } from "../../baseline/report.js";
+import { comparisonTable, markdownTable, summarise, type EvaluationReport } from "../../baseline/report.js";
 import { provenanceMarkdown, type Provenance } from "../../baseline/provenance.js";
 import { SelectionError, selectScenarios } from "../../baseline/selection.js";
 import { servedCatalog } from "../../generator/family.js";
@@ -22,6 +22,11 @@ import { integerFlag } from "./numbers.js";
 import { episodeProgress } from "./progress.js";
 import { runProvenance } from "./provenance.js";
 import { EVAL_USAGE } from "./usage.js";
+import { playOnThreads } from "./eval-workers.js";
+import { availableParallelism } from "node:os";
+
+/** Episodes per worker thread below which another is not started: a thread's start costs about what 50 episodes do. */
+export const EPISODES_PER_EVAL_WORKER = 50;
 import type { TurnRecord } from "../../baseline/play.js";
 import { GENERATED_DIFFICULTIES, GENERATED_SPLITS } from "../../tasks/generator/task.js";
 import { generatedId } from "../../generator/generate.js";
@@ -44,6 +49,7 @@ export async function runEval(args: string[], io: CliIO): Promise<number> {
       count: { type: "string" },
       from: { type: "string" },
       jsonl: { type: "boolean" },
+      workers: { type: "string" },
     },
     EVAL_USAGE,
     false,
@@ -58,6 +64,7 @@ export async function runEval(args: string[], io: CliIO): Promise<number> {
   const selection = { task_id: values.task, scenario_id: values.scenario, generated: generatedSelection(values) };
   const catalog = servedCatalog();
   const quiet = values.quiet === true;
+  const workersFlag = values.workers === undefined ? undefined : integerFlag("workers", values.workers, 1, EVAL_USAGE, 1, 256);
   const runs: Array<{ report: EvaluationReport; provenance: Provenance; turns: TurnRecord[][] }> = [];
   const recorder = (): { turns: TurnRecord[][]; onTurn: (index: number, turn: TurnRecord) => void } => {
     const turns: TurnRecord[][] = [];
@@ -76,7 +83,12 @@ export async function runEval(args: string[], io: CliIO): Promise<number> {
         runs.push({ report, provenance: runProvenance({ agent: label, model: config.model, baseUrl: config.baseURL, ...described }), turns: record.turns });
       } else {
         const record = recorder();
-        const report = await benchmark(catalog, agent, selection, { onEpisode: episodeProgress(io, agent, quiet), onTurn: record.onTurn });
+        const options = { onEpisode: episodeProgress(io, agent, quiet), onTurn: record.onTurn };
+        const workers = workersFlag ?? Math.max(1, Math.min(availableParallelism(), Math.floor(scenarios.length / EPISODES_PER_EVAL_WORKER)));
+        const report =
+          workers === 1
+            ? await benchmark(catalog, agent, selection, options)
+            : summarise(agent, await playOnThreads(agent, scenarios, workers, options), builtinAgent(agent, catalog).readsHiddenData);
         runs.push({ report, provenance: runProvenance({ agent, ...described }), turns: record.turns });
       }
     }

@@ -4,9 +4,10 @@
  * in seed order, the bytes a single thread writes. At most EXPORT_WINDOW_PER_WORKER seeds per worker are out
  * ahead of the next line to write, so memory stays flat however many lines are asked for.
  */
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import { generatedId } from "../../generator/generate.js";
 import type { GeneratedDifficulty, GeneratedSplit } from "../../tasks/generator/task.js";
+import { spawnCliWorker } from "./cli-worker.js";
 import type { ExportAnswer, ExportWorkerData } from "./export-worker.js";
 
 /** Seeds a worker may be ahead of the writer by (lines held while an earlier seed is still generating). */
@@ -24,18 +25,11 @@ export interface ParallelExport {
   onSkip(id: string): void;
 }
 
-function spawnExportWorker(data: ExportWorkerData): Worker {
-  if (!import.meta.url.endsWith(".ts")) return new Worker(new URL("./export-worker.js", import.meta.url), { workerData: data });
-  // From the TypeScript sources, the pool's bootstrap registers tsx in the worker first (see server/pool/spawn.ts).
-  const entry = new URL("./export-worker.ts", import.meta.url).href;
-  return new Worker(new URL("../pool/from-source.mjs", import.meta.url), { workerData: { ...data, entry } });
-}
-
 /** Generates seeds from..from+count-1 on `workers` threads; resolves once every line is written. */
 export function exportInParallel(job: ParallelExport): Promise<void> {
   const end = job.from + job.count;
   const window = EXPORT_WINDOW_PER_WORKER * job.workers;
-  const threads = Array.from({ length: Math.min(job.workers, job.count) }, () => spawnExportWorker({ split: job.split, difficulty: job.difficulty }));
+  const threads = Array.from({ length: Math.min(job.workers, job.count) }, () => spawnCliWorker("export-worker", { split: job.split, difficulty: job.difficulty } satisfies ExportWorkerData));
   const done = new Map<number, string | null>();
   let next = job.from; // the next seed to hand out
   let writing = job.from; // the next seed to write

@@ -36,7 +36,8 @@ progress bar on a terminal, a line otherwise); --quiet silences that.
 `;
 
 export const EVAL_USAGE = `Usage: breakfix eval --agent baseline|oracle|noop|llm [--task TASK_ID] [--scenario SCENARIO_ID] [--out DIR]
-                     [--split S --difficulty D,... --count N [--from SEED]] [--jsonl] [--concurrency N] [--quiet]
+                     [--split S --difficulty D,... --count N [--from SEED]] [--jsonl] [--concurrency N] [--workers N]
+                     [--quiet]
 
 Evaluate one agent and write DIR/<agent>.json (every episode) and DIR/<agent>.md (per-task mean score, solve
 rate, mean steps, hints; overall), and print the table. Several agents (--agent baseline,oracle,noop) also
@@ -52,6 +53,8 @@ and seeds. Each finished episode is reported on stderr (a progress bar on a term
   --jsonl           also write DIR/<agent>.jsonl: one line per episode with its result, every action played
                     (replayable through /grader with its scenario_id) and each turn's reward and error
   --concurrency N   episodes at once (llm only; default 1)
+  --workers N       threads playing baseline, oracle and noop episodes (default one per core, one per 50
+                    episodes at most); every episode and figure is the same whatever N is
   --quiet, -q       no progress on stderr
 `;
 

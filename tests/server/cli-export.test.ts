@@ -78,6 +78,21 @@ describe("breakfix export", () => {
 });
 
 describe("breakfix eval --jsonl", () => {
+  it("plays the same episodes on worker threads as on one thread: results, tables and trajectories", async () => {
+    const args = ["eval", "--agent", "baseline", "--split", "train", "--difficulty", "easy,expert", "--count", "2", "--from", "5", "--jsonl", "--quiet"];
+    const one = await run([...args, "--workers", "1", "--out", "one"]);
+    const two = await run([...args, "--workers", "2", "--out", "two"]);
+    expect(two.code, two.stderr).toBe(0);
+    const undated = (table: string) => table.replace(/^\| date \| .* \|$/m, "");
+    expect(undated(two.stdout)).toBe(undated(one.stdout));
+    // Episode ids are fresh per episode, and the provenance has the date: the rest is the same bytes.
+    const read = (folder: string, file: string) => readFileSync(path.join(dir, folder, file), "utf8").replace(/"episode_id":"[^"]+"/g, "").replace(/"episode_id": "[^"]+"/g, "");
+    const report = (folder: string) => JSON.parse(read(folder, "baseline.json")) as { provenance: unknown; episodes: { scenario_id: string }[] };
+    expect({ ...report("two"), provenance: null }).toEqual({ ...report("one"), provenance: null });
+    expect(report("two").episodes.map((e) => e.scenario_id)).toEqual(["gen:train:easy:5", "gen:train:easy:6", "gen:train:expert:5", "gen:train:expert:6"]);
+    expect(read("two", "baseline.jsonl")).toBe(read("one", "baseline.jsonl"));
+  }, 120_000);
+
   it("writes one trajectory per generated episode, replaying to its score", async () => {
     const out = await run(["eval", "--agent", "oracle", "--split", "validation", "--difficulty", "easy,hard", "--count", "2", "--jsonl", "--out", "results", "--quiet"]);
     expect(out.code, out.stderr).toBe(0);
