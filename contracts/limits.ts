@@ -139,10 +139,11 @@ export { MAX_SUGGESTED_NAME_CHARS };
 
 // --- Workflow matrices ----------------------------------------------------------------------------------
 
-// The walk that counts a matrix's legs lives with the matrix (GitHub's own 256 legs does too).
-import { MAX_MATRIX_EXPANSION_STEPS } from "../simulators/workflow/limits.js";
+// The walk that counts a matrix's legs lives with the matrix (GitHub's own 256 legs does too), and so do the
+// jobs and steps the simulator runs across a repository's workflows.
+import { MAX_MATRIX_EXPANSION_STEPS, MAX_WORKFLOW_JOBS, MAX_WORKFLOW_STEPS } from "../simulators/workflow/limits.js";
 
-export { MAX_MATRIX_EXPANSION_STEPS };
+export { MAX_MATRIX_EXPANSION_STEPS, MAX_WORKFLOW_JOBS, MAX_WORKFLOW_STEPS };
 
 // --- What error messages quote --------------------------------------------------------------------------
 
@@ -214,6 +215,8 @@ export const LIMITS = {
   MAX_MODELLED_PODS,
   MAX_GLOB_STEPS,
   MAX_MATRIX_EXPANSION_STEPS,
+  MAX_WORKFLOW_JOBS,
+  MAX_WORKFLOW_STEPS,
   MAX_VALUE_CHARS,
   MAX_SUGGESTED_NAME_CHARS,
   MAX_QUOTED_CHARS,

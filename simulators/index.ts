@@ -9,7 +9,8 @@ import { RuleEngine } from "./engine/engine.js";
 import { withGlobBudget } from "./glob.js";
 import { isManifestPath, simulateCluster } from "./k8s/index.js";
 import { isWorkflowFile, isWorkflowPath, withoutWorkflows } from "./workflow/index.js";
-import { simulateWorkflow, workflowFiles } from "./workflow/simulator.js";
+import { simulateSizedWorkflow, workflowFiles } from "./workflow/simulator.js";
+import { WorkflowTally } from "./workflow/run-bounds.js";
 import { section, sectionable, sectionsOf } from "./incremental/sections.js";
 import { renderFirstFailure } from "./log.js";
 import { renderHostAlerts } from "./host/alerts.js";
@@ -70,7 +71,11 @@ function simulateDomains(repo: Repository, world: World, options: SimulationOpti
   const engine = new RuleEngine(DELIVERY_RULES, { world, worldKnown: options.worldKnown !== false, context: options.context !== false });
   // Each file's run, and the cluster, is a section: reused while the files it read stay the same.
   const inSection = sectionsOf(engine, repo, world, options, `known=${engine.env.worldKnown} context=${engine.env.context}`);
-  for (const file of workflowFiles(repo, options)) inSection(`domain workflow ${file}`, (files) => simulateWorkflow(engine, files, file));
+  const tally = new WorkflowTally();
+  for (const file of workflowFiles(repo, options)) {
+    const before = tally.before;
+    tally.add(inSection(`domain workflow ${file} ${tally.key()}`, (files) => simulateSizedWorkflow(engine, files, file, { before }).size));
+  }
   for (const { file, contextDir } of dockerfileRequests(repo, options)) {
     inSection(`domain dockerfile ${file} in ${contextDir}`, (files) => simulateDockerfile(engine, files, options, { file, contextDir }));
   }

@@ -13,3 +13,14 @@ export const MAX_MATRIX_LEGS = 256;
  * this long, which no repository writes.
  */
 export const MAX_MATRIX_EXPANSION_STEPS = 200_000;
+
+/**
+ * Jobs, and steps, the simulator reads and runs across one repository's workflow files (GitHub sets no bound
+ * but the 256 legs of one matrix). Each job costs a fresh runner and each step a judged run, so thousands of
+ * one-line jobs (9,000 fit in one 500 KB file) held a step for seconds. The largest real CIs stay far below:
+ * a matrix-heavy workflow has tens of jobs, and pytorch's largest generated workflow a few hundred. Files are
+ * counted in the order they run; the one that takes the total past a bound, and each after it that adds jobs,
+ * is refused (GHA001) before GitHub's parser reads it, its jobs not run.
+ */
+export const MAX_WORKFLOW_JOBS = 1_000;
+export const MAX_WORKFLOW_STEPS = 5_000;

@@ -21,6 +21,8 @@ import { isWorkflowFile, isWorkflowPath } from "./lint.js";
 import { WORKFLOW_RULES } from "./rules/index.js";
 import { runWorkflowSource } from "./runner/run-workflow.js";
 import type { RunOptions, WorkflowRun } from "./runner/run-workflow.js";
+import { NO_WORKFLOWS, pastRunBounds, WorkflowTally, workflowSize } from "./run-bounds.js";
+import type { WorkflowSize } from "./run-bounds.js";
 import { readWorkflowSource } from "./source.js";
 import type { WorkflowSource } from "./source.js";
 
@@ -40,21 +42,39 @@ function invalidFileLog(file: string, findings: readonly Failure[]): string {
 
 /**
  * What GitHub finds in a file: its YAML problems and, when the YAML can be read, what GitHub's own workflow
- * parser reports (schema, expressions, ids, needs, inputs).
+ * parser reports (schema, expressions, ids, needs, inputs). A file that takes the repository's workflows past
+ * MAX_WORKFLOW_JOBS or MAX_WORKFLOW_STEPS is refused as one too large is, before GitHub's parser reads it.
  */
-function parseFindings(source: WorkflowSource): { readable: boolean; findings: readonly ParseFinding[] } {
+function parseFindings(source: WorkflowSource, before: WorkflowSize, expandMatrix: boolean): { readable: boolean; findings: readonly ParseFinding[] } {
   if (source.problems.length > 0) return { readable: false, findings: source.problems.map((p) => ({ category: "yaml", position: p.position, message: p.message })) };
+  const past = pastRunBounds(source, before, expandMatrix);
+  if (past !== null) return { readable: false, findings: [{ category: "yaml", position: { line: 1, column: 1 }, message: past }] };
   return { readable: true, findings: readWithGitHubParser(source) };
+}
+
+export interface WorkflowOptions extends RunOptions {
+  /** The jobs and steps of the workflow files simulated before this one (none: the file alone). */
+  before?: WorkflowSize;
 }
 
 /**
  * Simulates one workflow file as units of `engine`: its parse, then (when GitHub accepts it) its run. Returns
- * the run, or null when GitHub refused the file.
+ * the run, or null when GitHub refused the file (or it is past the simulator's bounds).
  */
-export function simulateWorkflow(engine: RuleEngine, repo: Repository, file: string, options: RunOptions = {}): WorkflowRun | null {
+export function simulateWorkflow(engine: RuleEngine, repo: Repository, file: string, options: WorkflowOptions = {}): WorkflowRun | null {
+  return simulateSizedWorkflow(engine, repo, file, options).run;
+}
+
+/** simulateWorkflow, with the file's jobs and steps for the caller's tally (a large file's parse is not kept to count them again). */
+export function simulateSizedWorkflow(engine: RuleEngine, repo: Repository, file: string, options: WorkflowOptions = {}): { run: WorkflowRun | null; size: WorkflowSize } {
   const source = readWorkflowSource(file, repo.get(file)?.content ?? "");
+  return { run: simulateSource(engine, repo, source, options), size: workflowSize(source, options.expandMatrix === true) };
+}
+
+function simulateSource(engine: RuleEngine, repo: Repository, source: WorkflowSource, options: WorkflowOptions): WorkflowRun | null {
+  const file = source.file;
   const unit = engine.unit<WorkflowEvent, WorkflowUnit>(WORKFLOW_DOMAIN, file, { file, leg: null });
-  const { readable, findings } = parseFindings(source);
+  const { readable, findings } = parseFindings(source, options.before ?? NO_WORKFLOWS, options.expandMatrix === true);
   const verdict = unit.emit({ type: "workflow-parsed", file, source, readable, findings });
   if (readable) declareWorkflow(unit, source);
   if (verdict.findings.length > 0) {
@@ -78,7 +98,8 @@ export function workflowFiles(repo: Repository, options: SimulationOptions = {})
 
 /** Every workflow file of a repository (see workflowFiles), as units of `engine`. */
 export function simulateWorkflows(engine: RuleEngine, repo: Repository, options: SimulationOptions = {}): void {
-  for (const file of workflowFiles(repo, options)) simulateWorkflow(engine, repo, file);
+  const tally = new WorkflowTally();
+  for (const file of workflowFiles(repo, options)) tally.add(simulateSizedWorkflow(engine, repo, file, { before: tally.before }).size);
 }
 
 function workflowEngine(world: World, options: SimulationOptions): RuleEngine {
