@@ -9,7 +9,8 @@ import { RuleEngine } from "./engine/engine.js";
 import { withGlobBudget } from "./glob.js";
 import { isManifestPath, simulateCluster } from "./k8s/index.js";
 import { isWorkflowFile, isWorkflowPath, withoutWorkflows } from "./workflow/index.js";
-import { simulateSizedWorkflow, workflowFiles } from "./workflow/simulator.js";
+import { simulateWorkflow, workflowFiles } from "./workflow/simulator.js";
+import { readWorkflowSource } from "./workflow/source.js";
 import { WorkflowTally } from "./workflow/run-bounds.js";
 import { section, sectionable, sectionsOf } from "./incremental/sections.js";
 import { renderFirstFailure } from "./log.js";
@@ -73,8 +74,9 @@ function simulateDomains(repo: Repository, world: World, options: SimulationOpti
   const inSection = sectionsOf(engine, repo, world, options, `known=${engine.env.worldKnown} context=${engine.env.context}`);
   const tally = new WorkflowTally();
   for (const file of workflowFiles(repo, options)) {
-    const before = tally.before;
-    tally.add(inSection(`domain workflow ${file} ${tally.key()}`, (files) => simulateSizedWorkflow(engine, files, file, { before }).size));
+    const source = readWorkflowSource(file, repo.get(file)?.content ?? "");
+    const refusal = tally.admit(source);
+    inSection(`domain workflow ${file}${refusal === null ? "" : ` refused: ${refusal}`}`, (files) => simulateWorkflow(engine, files, file, { refusal, source }));
   }
   for (const { file, contextDir } of dockerfileRequests(repo, options)) {
     inSection(`domain dockerfile ${file} in ${contextDir}`, (files) => simulateDockerfile(engine, files, options, { file, contextDir }));

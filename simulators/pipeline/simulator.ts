@@ -23,7 +23,7 @@ import type { Repository } from "../repository.js";
 import type { SimulationOptions, SimulationResult } from "../simulation.js";
 import { isWorkflowPath, WORKFLOW_RULES, withoutWorkflows } from "../workflow/index.js";
 import type { ImageBuild, WorkflowRun } from "../workflow/index.js";
-import { simulateSizedWorkflow } from "../workflow/simulator.js";
+import { simulateWorkflow } from "../workflow/simulator.js";
 import type { BuildResult } from "../workflow/runner/state.js";
 import { parseImageRef } from "../workflow/runner/state.js";
 import type { World } from "../world.js";
@@ -37,7 +37,7 @@ import { stepPosition } from "./steps.js";
 import { judgeUnknownArgs } from "./unknown-args.js";
 import { readWorkflowSource } from "../workflow/source.js";
 import { WorkflowTally } from "../workflow/run-bounds.js";
-import type { WorkflowSize } from "../workflow/run-bounds.js";
+import type { WorkflowSource } from "../workflow/source.js";
 import { sectionsOf } from "../incremental/sections.js";
 
 /** Every rule the pipeline runs: each domain's and its own. */
@@ -48,19 +48,17 @@ interface Delivered {
   run: WorkflowRun | null;
   images: readonly (readonly [ImageBuild, Image])[];
   dockerfiles: readonly string[];
-  /** The workflow's jobs and steps, for the tally of the files after it. */
-  size: WorkflowSize;
 }
 
 /** Runs one delivery workflow, each image build it asks for handed to the Dockerfile simulator. */
-function deliverWorkflow(engine: RuleEngine, repo: Repository, options: SimulationOptions, file: string, deploys: boolean, before: WorkflowSize): Delivered {
+function deliverWorkflow(engine: RuleEngine, repo: Repository, options: SimulationOptions, file: string, deploys: boolean, admitted: { refusal: string | null; source: WorkflowSource }): Delivered {
   const builds: Builds = { images: new Map(), dockerfiles: new Set(), deploys };
   // The builds this workflow asks for are its pipeline unit's: judged in full once its run went through.
   const unit = engine.unit<PipelineEvent, PipelineUnit>(PIPELINE_DOMAIN, file, { file });
-  const { run, size } = simulateSizedWorkflow(engine, repo, file, { expandMatrix: true, imageBuilder: imageBuilder(unit, engine, repo, options, file, builds), before });
+  const run = simulateWorkflow(engine, repo, file, { expandMatrix: true, imageBuilder: imageBuilder(unit, engine, repo, options, file, builds), ...admitted });
   if (run?.complete) unit.finish();
   else unit.stop();
-  return { run, images: [...builds.images], dockerfiles: [...builds.dockerfiles], size };
+  return { run, images: [...builds.images], dockerfiles: [...builds.dockerfiles] };
 }
 
 /** What building one delivery's images produced, for the registry and the Dockerfiles judged alone. */
@@ -144,14 +142,17 @@ function deliver(repo: Repository, world: World, options: SimulationOptions): Si
   const inSection = sectionsOf(engine, repo, world, options, setting);
   const tally = new WorkflowTally();
   for (const file of [...repo.keys()].filter(isWorkflowPath).sort()) {
-    const delivery = isDeliveryWorkflow(repo.get(file)!.content);
-    const before = tally.before;
+    const content = repo.get(file)!.content;
+    const delivery = isDeliveryWorkflow(content);
+    // A delivery runs every leg of its matrices, each counted as a job.
+    const source = readWorkflowSource(file, content);
+    const refusal = tally.admit(source, delivery);
+    const refused = refusal === null ? "" : ` refused: ${refusal}`;
     if (!delivery) {
-      tally.add(inSection(`workflow ${file} ${tally.key()}`, (files) => simulateSizedWorkflow(engine, files, file, { before }).size));
+      inSection(`workflow ${file}${refused}`, (files) => simulateWorkflow(engine, files, file, { refusal, source }));
       continue;
     }
-    const delivered = inSection(`delivery ${file} ${tally.key()}`, (files) => deliverWorkflow(engine, files, options, file, builds.deploys, before));
-    tally.add(delivered.size);
+    const delivered = inSection(`delivery ${file}${refused}`, (files) => deliverWorkflow(engine, files, options, file, builds.deploys, { refusal, source }));
     for (const [build, image] of delivered.images) builds.images.set(build, image);
     for (const dockerfile of delivered.dockerfiles) builds.dockerfiles.add(dockerfile);
     const run = delivered.run;

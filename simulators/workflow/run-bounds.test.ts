@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { simulateRepository } from "../index.js";
 import { repositoryFrom } from "../repository.js";
 import { EMPTY_WORLD } from "../world.js";
+import { forgetSections, keptSections } from "../incremental/sections.js";
 import { MAX_WORKFLOW_JOBS, MAX_WORKFLOW_STEPS } from "./limits.js";
 import { runWorkflow } from "./simulator.js";
 
@@ -47,5 +48,15 @@ describe("the jobs and steps the simulator runs across a repository's workflows"
     const workflow = `on: push\njobs:\n${legs}\n  image: {runs-on: ubuntu-latest, steps: [{uses: actions/checkout@v4}, {run: docker build -t app .}]}\n`;
     const d = lint({ ".github/workflows/ci.yml": workflow, Dockerfile: "FROM alpine:3.19\n" });
     expect(d.map((x) => [x.code, x.message])).toEqual([["GHA001", expect.stringContaining("come to 1025 jobs with this file's 1025")]]);
+  });
+
+  it("keeps a later workflow's run when an earlier one within the bounds gains a step (its section is not run again)", () => {
+    forgetSections();
+    const later = ".github/workflows/release.yml";
+    lint({ ".github/workflows/ci.yml": jobs(2), [later]: jobs(3) });
+    const kept = keptSections();
+    // ci.yml now has one step more: its own run is new, release.yml's is replayed, not run and kept again.
+    lint({ ".github/workflows/ci.yml": jobs(2, 2), [later]: jobs(3) });
+    expect(keptSections()).toBe(kept + 1);
   });
 });

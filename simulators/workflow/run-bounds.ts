@@ -1,8 +1,9 @@
 /**
  * How many jobs and steps a repository's workflows hold, counted file by file in the order they run, against
- * MAX_WORKFLOW_JOBS and MAX_WORKFLOW_STEPS. A caller tallies the files before each one it simulates and hands
- * that file the tally: whether the file is run depends on the files before it only through these two numbers,
- * so a section (incremental/sections.ts) keyed by them still reads nothing but its own file.
+ * MAX_WORKFLOW_JOBS and MAX_WORKFLOW_STEPS. A caller admits each file before it simulates it, from the file's
+ * parse (kept by content, and read again by the simulation): a file within the bounds is simulated exactly as
+ * before, under the same section key (incremental/sections.ts), so adding a step to one workflow does not make
+ * the workflows after it run again; a refused file's section is keyed by its refusal.
  */
 import { MAX_WORKFLOW_JOBS, MAX_WORKFLOW_STEPS } from "./limits.js";
 import { jobsOf } from "./model.js";
@@ -37,12 +38,11 @@ export function workflowSize(source: WorkflowSource, expandMatrix = false): Work
 }
 
 /**
- * Why `source` is not run when the files before it hold `before`: the bound its jobs or steps take the
- * repository's total past, as GHA001 reports it; null when it stays within both. A file that adds nothing is
- * never refused.
+ * Why a file of size `own` is not run when the files before it hold `before`: the bound its jobs or steps
+ * take the repository's total past, as GHA001 reports it; null when it stays within both. A file that adds
+ * nothing is never refused.
  */
-export function pastRunBounds(source: WorkflowSource, before: WorkflowSize, expandMatrix = false): string | null {
-  const own = workflowSize(source, expandMatrix);
+export function pastRunBounds(own: WorkflowSize, before: WorkflowSize): string | null {
   const jobs = before.jobs + own.jobs;
   if (own.jobs > 0 && jobs > MAX_WORKFLOW_JOBS) {
     return `The repository's workflows come to ${jobs} jobs with this file's ${own.jobs}, past the ${MAX_WORKFLOW_JOBS} the simulator runs (MAX_WORKFLOW_JOBS): this file is not run`;
@@ -55,19 +55,17 @@ export function pastRunBounds(source: WorkflowSource, before: WorkflowSize, expa
 }
 
 /**
- * The running total of the workflow files a caller simulates in turn: each file's size comes back from its
- * simulation (simulateSizedWorkflow), which has read the file already, or from its section's replay.
- * @example const tally = new WorkflowTally(); for (const file of files) tally.add(simulateSizedWorkflow(engine, repo, file, { before: tally.before }).size);
+ * The running total of the workflow files a caller simulates in turn.
+ * @example const tally = new WorkflowTally(); for (const file of files) simulateWorkflow(engine, repo, file, { refusal: tally.admit(source) });
  */
 export class WorkflowTally {
-  before: WorkflowSize = NO_WORKFLOWS;
+  private total: WorkflowSize = NO_WORKFLOWS;
 
-  add(size: WorkflowSize): void {
-    this.before = { jobs: this.before.jobs + size.jobs, steps: this.before.steps + size.steps };
-  }
-
-  /** The tally as part of a section's key. */
-  key(): string {
-    return `before=${this.before.jobs}/${this.before.steps}`;
+  /** Counts `source` in; why it is not run (the bound the repository passes with it), or null. */
+  admit(source: WorkflowSource, expandMatrix = false): string | null {
+    const own = workflowSize(source, expandMatrix);
+    const refusal = pastRunBounds(own, this.total);
+    this.total = { jobs: this.total.jobs + own.jobs, steps: this.total.steps + own.steps };
+    return refusal;
   }
 }

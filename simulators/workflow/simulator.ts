@@ -21,8 +21,7 @@ import { isWorkflowFile, isWorkflowPath } from "./lint.js";
 import { WORKFLOW_RULES } from "./rules/index.js";
 import { runWorkflowSource } from "./runner/run-workflow.js";
 import type { RunOptions, WorkflowRun } from "./runner/run-workflow.js";
-import { NO_WORKFLOWS, pastRunBounds, WorkflowTally, workflowSize } from "./run-bounds.js";
-import type { WorkflowSize } from "./run-bounds.js";
+import { WorkflowTally } from "./run-bounds.js";
 import { readWorkflowSource } from "./source.js";
 import type { WorkflowSource } from "./source.js";
 
@@ -45,16 +44,17 @@ function invalidFileLog(file: string, findings: readonly Failure[]): string {
  * parser reports (schema, expressions, ids, needs, inputs). A file that takes the repository's workflows past
  * MAX_WORKFLOW_JOBS or MAX_WORKFLOW_STEPS is refused as one too large is, before GitHub's parser reads it.
  */
-function parseFindings(source: WorkflowSource, before: WorkflowSize, expandMatrix: boolean): { readable: boolean; findings: readonly ParseFinding[] } {
+function parseFindings(source: WorkflowSource, refusal: string | null): { readable: boolean; findings: readonly ParseFinding[] } {
   if (source.problems.length > 0) return { readable: false, findings: source.problems.map((p) => ({ category: "yaml", position: p.position, message: p.message })) };
-  const past = pastRunBounds(source, before, expandMatrix);
-  if (past !== null) return { readable: false, findings: [{ category: "yaml", position: { line: 1, column: 1 }, message: past }] };
+  if (refusal !== null) return { readable: false, findings: [{ category: "yaml", position: { line: 1, column: 1 }, message: refusal }] };
   return { readable: true, findings: readWithGitHubParser(source) };
 }
 
 export interface WorkflowOptions extends RunOptions {
-  /** The jobs and steps of the workflow files simulated before this one (none: the file alone). */
-  before?: WorkflowSize;
+  /** Why the file is not run: the bound it takes the repository's workflows past (WorkflowTally.admit); unset, the file is held to the bounds alone. */
+  refusal?: string | null;
+  /** The file's parse, when the caller has it (a parse too large to keep is not made twice). */
+  source?: WorkflowSource;
 }
 
 /**
@@ -62,19 +62,13 @@ export interface WorkflowOptions extends RunOptions {
  * the run, or null when GitHub refused the file (or it is past the simulator's bounds).
  */
 export function simulateWorkflow(engine: RuleEngine, repo: Repository, file: string, options: WorkflowOptions = {}): WorkflowRun | null {
-  return simulateSizedWorkflow(engine, repo, file, options).run;
-}
-
-/** simulateWorkflow, with the file's jobs and steps for the caller's tally (a large file's parse is not kept to count them again). */
-export function simulateSizedWorkflow(engine: RuleEngine, repo: Repository, file: string, options: WorkflowOptions = {}): { run: WorkflowRun | null; size: WorkflowSize } {
-  const source = readWorkflowSource(file, repo.get(file)?.content ?? "");
-  return { run: simulateSource(engine, repo, source, options), size: workflowSize(source, options.expandMatrix === true) };
-}
-
-function simulateSource(engine: RuleEngine, repo: Repository, source: WorkflowSource, options: WorkflowOptions): WorkflowRun | null {
-  const file = source.file;
+  // Read through `repo` either way: a section records what its work reads.
+  const content = repo.get(file)?.content ?? "";
+  const source = options.source?.file === file && options.source.text === content ? options.source : readWorkflowSource(file, content);
   const unit = engine.unit<WorkflowEvent, WorkflowUnit>(WORKFLOW_DOMAIN, file, { file, leg: null });
-  const { readable, findings } = parseFindings(source, options.before ?? NO_WORKFLOWS, options.expandMatrix === true);
+  // A caller that simulates the file alone has not admitted it: it is held to the bounds on its own.
+  const refusal = options.refusal === undefined ? new WorkflowTally().admit(source, options.expandMatrix === true) : options.refusal;
+  const { readable, findings } = parseFindings(source, refusal);
   const verdict = unit.emit({ type: "workflow-parsed", file, source, readable, findings });
   if (readable) declareWorkflow(unit, source);
   if (verdict.findings.length > 0) {
@@ -99,7 +93,10 @@ export function workflowFiles(repo: Repository, options: SimulationOptions = {})
 /** Every workflow file of a repository (see workflowFiles), as units of `engine`. */
 export function simulateWorkflows(engine: RuleEngine, repo: Repository, options: SimulationOptions = {}): void {
   const tally = new WorkflowTally();
-  for (const file of workflowFiles(repo, options)) tally.add(simulateSizedWorkflow(engine, repo, file, { before: tally.before }).size);
+  for (const file of workflowFiles(repo, options)) {
+    const source = readWorkflowSource(file, repo.get(file)?.content ?? "");
+    simulateWorkflow(engine, repo, file, { refusal: tally.admit(source), source });
+  }
 }
 
 function workflowEngine(world: World, options: SimulationOptions): RuleEngine {
