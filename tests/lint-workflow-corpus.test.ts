@@ -79,6 +79,8 @@ describe("the same repository with files missing", () => {
       ".github/workflows/docs.yml GHA101 make: *** No rule to make target 'check'.  Stop.",
       ".github/workflows/nightly.yml GHA101 npm error code EUSAGE",
       ".github/workflows/python.yml GHA101 ERROR: Could not open requirements file: [Errno 2] No such file or directory: 'requirements-dev.txt'",
+      // A job that runs only upstream still reads its checkout: the missing Makefile is a warning there.
+      ".github/workflows/upstream-only.yml GHA101 make: *** No rule to make target 'docs'.  Stop.",
     ]);
     expect(res.code).toBe(1);
   });

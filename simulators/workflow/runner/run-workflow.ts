@@ -294,7 +294,9 @@ class WorkflowRunner {
       const coe = scalarText(get(step.map, "continue-on-error", this.doc));
       const soft = jobSoft || coe === "true" || (coe.includes("${{") && interpolate(coe, scope).text === "true");
       const switchedOff = off || soft;
-      const runState = off ? cloneState(state) : state;
+      // A step its own `if:` skips leaves nothing behind; in a job switched off as a whole the steps still follow
+      // one another (a checkout's files are there for the `make` after it), as the job would run were it on.
+      const runState = verdict?.result === false ? cloneState(state) : state;
       runState.step = step.index;
       const judge = new StepJudge(unit, { job: job.id, leg, index: step.index, off }, switchedOff, new StepSite(this.source, step));
       runState.judge = judge;
@@ -335,8 +337,11 @@ class WorkflowRunner {
       outputs.set(e.key, interpolate(scalarText(e.value), scopeFor(jobEnv)));
     }
     this.jobOutputs.set(job.id, outputs);
-    this.result.builds.push(...state.builds);
-    this.result.pushes.push(...state.pushes);
+    // A switched-off job builds and pushes nothing for the run: what its steps did stays with its soft findings.
+    if (!jobOff) {
+      this.result.builds.push(...state.builds);
+      this.result.pushes.push(...state.pushes);
+    }
     unit.finish();
     return ended(hosted);
   }
