@@ -308,6 +308,8 @@ export interface ArtifactDownloadEvent {
   foreign: boolean;
   /** Names of the artifacts the job can see: its own uploads and those of the jobs it needs. */
   available: readonly string[];
+  /** Uploads the job cannot see may exist (a reusable workflow it needs, or the caller of a called workflow). */
+  unseenUploads: boolean;
 }
 
 /** The Node release a job runs, as actions/setup-node installs it. */

@@ -17,6 +17,8 @@ export const artifactNotFound = workflowRule({
   on: {
     "artifact-download"(e, ctx) {
       if (e.foreign || e.name === "" || e.available.includes(e.name) || GLOB.test(e.name)) return;
+      // A reusable workflow it needs (or the caller of this one) may have uploaded it: not known either way.
+      if (e.unseenUploads) return ctx.undecided();
       const lines = [
         `Error: Unable to download artifact(s): Artifact not found for name: ${e.name}`,
         "        Please ensure that your artifact is not expired and the artifact was uploaded using a compatible version of toolkit/upload-artifact.",

@@ -117,6 +117,7 @@ export function downloadArtifacts(state: RunnerState, at: Location, inputs: Down
     path: inputs.path,
     foreign: inputs.foreign,
     available: [...visible.keys()],
+    unseenUploads: state.unseenArtifacts,
   });
   if (refused) return failed(refused);
   const target = scriptPath(".", literal(inputs.path || "."), workspaceRoot);
@@ -134,8 +135,8 @@ export function downloadArtifacts(state: RunnerState, at: Location, inputs: Down
       ? [`Filtering artifacts by pattern '${inputs.pattern}'`]
       : ["No input name or pattern filtered specified, downloading all artifacts", ...(inputs.mergeMultiple ? [] : ["An extra directory with the artifact name will be created for each download"])];
   const { chosen } = selection;
-  if (chosen === null) {
-    // What lands where is not known: the target holds whatever the pattern picked.
+  if (chosen === null || state.unseenArtifacts) {
+    // What lands where is not known: the target holds whatever the pattern picked, or uploads we did not see.
     if (target !== null) state.opaqueDirs.push(target);
     return { status: 0, output: [...output, ...(selection.note ? [selection.note] : []), "Download artifact has finished successfully"] };
   }

@@ -156,6 +156,12 @@ class WorkflowRunner {
     return this.result;
   }
 
+  /** Whether job `id` calls a reusable workflow (`jobs.<id>.uses`), whose jobs' uploads this run does not follow. */
+  private callsWorkflow(id: string): boolean {
+    const job = jobsOf(this.source).find((j) => j.id === id);
+    return job?.map != null && get(job.map, "uses", this.doc) !== undefined;
+  }
+
   private secret(name: string): Sval {
     if (name.toUpperCase() === "GITHUB_TOKEN") return { text: "***", origin: { kind: "token" } };
     const exists = !this.worldKnown || this.calledOnly || this.world.secrets.includes(name);
@@ -274,6 +280,7 @@ class WorkflowRunner {
     const uploaded: Artifacts = this.uploads.get(job.id) ?? new Map();
     this.uploads.set(job.id, uploaded);
     const state = this.freshState(job, leg, runner, unit);
+    state.unseenArtifacts = this.calledOnly || [...transitiveNeeds(job.id, this.source)].some((n) => this.callsWorkflow(n));
     const exports = new Map<string, Sval>();
     const defaults = (key: string): string =>
       scalarText(get(asMap(get(asMap(get(job.map, "defaults", this.doc)), "run", this.doc)), key, this.doc)) ||
@@ -358,6 +365,7 @@ class WorkflowRunner {
       checkRepositoryFiles: this.engine.env.context,
       logins: new Map(),
       unseenLogins: [],
+      unseenArtifacts: false,
       images: new Set(),
       builder: "docker",
       buildxInstalled: runner.os === "Linux",

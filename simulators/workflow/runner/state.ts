@@ -100,6 +100,12 @@ export interface RunnerState {
    * login we saw is not judged.
    */
   unseenLogins: RegExp[];
+  /**
+   * Artifacts may have been uploaded where the simulator cannot see: by a reusable workflow among the jobs this
+   * one needs, or, in a workflow only ever called, by its caller's jobs. A name the job cannot see is then not
+   * judged missing, and what a download brings is not known.
+   */
+  unseenArtifacts: boolean;
   images: Set<string>;
   builder: "docker" | "docker-container";
   /** buildx is on the runner (Linux images ship it; Windows gets it from setup-buildx-action). */
