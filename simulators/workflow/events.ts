@@ -73,6 +73,11 @@ export interface StepRef {
   index: number;
   /** The step does not run on GitHub (`if:` false, or its job is switched off): simulated for its findings only. */
   off: boolean;
+  /**
+   * The step is off because its `if:` reads how something ended (`needs.*.result`, `steps.x.outcome`) and nothing
+   * failed: a step that reports a failure, whose `exit 1` is its purpose, not a fault.
+   */
+  outcomeGate?: boolean;
 }
 
 /** A job leg asks for a runner with its `runs-on` labels (expressions resolved for the leg). */

@@ -15,6 +15,8 @@ export const scriptExit = workflowRule({
   phase: "run",
   on: {
     "script-exit"(e, ctx) {
+      // A step that runs only when something failed exits non-zero on purpose; here nothing failed.
+      if (e.step.outcomeGate) return;
       ctx.report(e.at, `Process completed with exit code ${e.status}.`, { output: [], exitCode: e.status });
     },
   },
@@ -23,9 +25,23 @@ export const scriptExit = workflowRule({
       workflowCase(jobWith("      - run: |\n          echo done\n          exit 0\n")),
       // Whether the `if` holds is not known: its exit is not taken for certain.
       workflowCase(jobWith('      - run: |\n          if [ -z "$TOKEN" ]; then exit 1; fi\n          echo ok\n')),
+      {
+        name: "a step that reports a failed job, when none failed",
+        ...workflowCase(
+          "on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ok\n  status:\n    if: always()\n    needs: test\n    runs-on: ubuntu-latest\n    steps:\n      - if: contains(needs.*.result, 'failure')\n        run: exit 1\n      - if: steps.gate.outcome == 'failure' || needs.test.result != 'success'\n        run: exit 1\n",
+        ),
+      },
     ],
     invalid: [
       workflowCase(jobWith("      - run: |\n          echo start\n          exit 3\n          echo never\n"), { file: CI, line: 8, message: "Process completed with exit code 3." }),
+      {
+        name: "a step whose outcome condition holds exits for real (needs.*.result read as GitHub reads it)",
+        ...workflowCase("on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ok\n  status:\n    needs: test\n    runs-on: ubuntu-latest\n    steps:\n      - if: contains(needs.*.result, 'success')\n        run: exit 1\n", {
+          file: CI,
+          line: 12,
+          message: "Process completed with exit code 1.",
+        }),
+      },
     ],
   },
 });

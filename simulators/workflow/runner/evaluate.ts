@@ -227,6 +227,39 @@ function call(name: string, args: Value[], scope: Scope): Value {
   }
 }
 
+/** Arrays an object filter (`needs.*`) made: a property read on one reads it on each element, as GitHub's does. */
+const FILTERED = new WeakSet<Value[]>();
+
+function filteredArray(items: Value[]): Value[] {
+  FILTERED.add(items);
+  return items;
+}
+
+/**
+ * `target.*`: the values of an object or the items of an array. Of the contexts only `needs` is enumerated
+ * (every job the job needs is known, `needs.*.result` included); the others' members are not all known here.
+ */
+function objectFilter(target: Expr, scope: Scope): Value {
+  if (target.kind === "context") {
+    return target.name === "needs" ? filteredArray([...scope.needs.keys()].map((id) => contextValue("needs", id, scope))) : UNKNOWN;
+  }
+  const v = evaluate(target, scope);
+  if (v === UNKNOWN || holdsUnknown(v)) return UNKNOWN;
+  if (Array.isArray(v)) return filteredArray(FILTERED.has(v) ? v.flatMap((x) => (Array.isArray(x) ? x : typeof x === "object" && x !== null && !isSval(x) ? Object.values(x) : [])) : [...v]);
+  return filteredArray(typeof v === "object" && v !== null && !isSval(v) ? Object.values(v) : []);
+}
+
+/** `needs.*.result`: the key read on each element of a filtered array; elements without it add nothing. */
+function filteredMember(items: Value[], key: string, scope: Scope): Value {
+  const out: Value[] = [];
+  for (const item of items) {
+    const v = member(item, key, scope, []);
+    if (v === UNKNOWN) return UNKNOWN;
+    if (v !== null) out.push(v);
+  }
+  return filteredArray(out);
+}
+
 function evaluate(expr: Expr, scope: Scope): Value {
   switch (expr.kind) {
     case "literal":
@@ -234,14 +267,16 @@ function evaluate(expr: Expr, scope: Scope): Value {
     case "context":
       return contextValue(expr.name, null, scope);
     case "index": {
-      if (expr.key === "*") return UNKNOWN;
+      if (expr.key === "*") return objectFilter(expr.target, scope);
       if (expr.target.kind === "context") {
         const key = evaluate(expr.key, scope);
         return key === UNKNOWN ? UNKNOWN : contextValue(expr.target.name, toText(key), scope);
       }
       const target = evaluate(expr.target, scope);
       const key = evaluate(expr.key, scope);
-      return key === UNKNOWN ? UNKNOWN : member(target, toText(key), scope, []);
+      if (key === UNKNOWN) return UNKNOWN;
+      if (Array.isArray(target) && FILTERED.has(target)) return filteredMember(target, toText(key), scope);
+      return member(target, toText(key), scope, []);
     }
     case "call":
       return call(expr.name, expr.args.map((a) => evaluate(a, scope)), scope);

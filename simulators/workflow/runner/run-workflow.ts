@@ -305,7 +305,9 @@ class WorkflowRunner {
       // one another (a checkout's files are there for the `make` after it), as the job would run were it on.
       const runState = verdict?.result === false ? cloneState(state) : state;
       runState.step = step.index;
-      const judge = new StepJudge(unit, { job: job.id, leg, index: step.index, off }, switchedOff, new StepSite(this.source, step));
+      const outcomeGate = !jobOff && verdict?.result === false && OUTCOME_READ.test(stepIf.replace(/'[^']*'/g, ""));
+      const ref = { job: job.id, leg, index: step.index, off, ...(outcomeGate ? { outcomeGate } : {}) };
+      const judge = new StepJudge(unit, ref, switchedOff, new StepSite(this.source, step));
       runState.judge = judge;
       const outputs = new Map<string, Sval>();
       // The shell sees the runner's default variables too; the `env` context does not.
@@ -389,6 +391,9 @@ function stepName(step: JobView["steps"][number]["map"], doc: WorkflowSource["do
   const run = scalarText(get(step, "run", doc));
   return run !== "" ? `Run ${run.split("\n")[0]}` : `Run ${scalarText(get(step, "uses", doc))}`;
 }
+
+/** A condition that reads how a job or step ended (`needs.build.result`, `steps.lint.outcome`, `needs.*.result`). */
+const OUTCOME_READ = /\.(result|outcome|conclusion)\b/;
 
 function cloneState(state: RunnerState): RunnerState {
   return {
