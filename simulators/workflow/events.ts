@@ -127,7 +127,8 @@ export interface ScriptExitEvent {
   type: "script-exit";
   step: StepRef;
   at: Location;
-  status: number;
+  /** null: a value we cannot read (`exit $?` after a command we do not model). */
+  status: number | null;
 }
 
 /** A `${…}` in a script that bash cannot read as a parameter expansion (`${ secrets.TOKEN }`). */

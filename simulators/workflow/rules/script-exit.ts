@@ -17,6 +17,7 @@ export const scriptExit = workflowRule({
     "script-exit"(e, ctx) {
       // A step that runs only when something failed exits non-zero on purpose; here nothing failed.
       if (e.step.outcomeGate) return;
+      if (e.status === null) return ctx.undecided();
       ctx.report(e.at, `Process completed with exit code ${e.status}.`, { output: [], exitCode: e.status });
     },
   },

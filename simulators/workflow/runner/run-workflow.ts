@@ -305,7 +305,7 @@ class WorkflowRunner {
       // one another (a checkout's files are there for the `make` after it), as the job would run were it on.
       const runState = verdict?.result === false ? cloneState(state) : state;
       runState.step = step.index;
-      const outcomeGate = !jobOff && verdict?.result === false && OUTCOME_READ.test(stepIf.replace(/'[^']*'/g, ""));
+      const outcomeGate = verdict?.result === false && OUTCOME_READ.test(stepIf.replace(/'[^']*'/g, ""));
       const ref = { job: job.id, leg, index: step.index, off, ...(outcomeGate ? { outcomeGate } : {}) };
       const judge = new StepJudge(unit, ref, switchedOff, new StepSite(this.source, step));
       runState.judge = judge;

@@ -152,7 +152,8 @@ export function runScript(input: ScriptInput): ScriptOutcome {
   let runs = 0;
   let lastStatus = 0;
   /** `exit` ran: the status it ends the script with, and where. */
-  let exited: { status: number; command: SimpleCommand } | null = null;
+  /** The `exit` that ended the list; `known` false when its status is a value we cannot read (`exit $?`). */
+  let exited: { status: number; known: boolean; command: SimpleCommand } | null = null;
   /** `return` ran in the function being called. */
   let returned = false;
 
@@ -238,10 +239,12 @@ export function runScript(input: ScriptInput): ScriptOutcome {
       return { status: conditional ? 0 : lastStatus, failure: null, stdout: null };
     }
     if (name && (name.text === "exit" || (name.text === "return" && calls > 0)) && alone && !conditional) {
-      const { status, message } = exitStatusOf(rest[0]?.text, lastStatus);
+      // `exit $?`, `exit $rc` after a command we do not model: the status is that command's, not known here.
+      const known = rest[0] === undefined || rest[0].origin.kind !== "opaque";
+      const { status, message } = known ? exitStatusOf(rest[0]?.text, lastStatus) : { status: 0 };
       if (message) out.output.push(`${bashPrefix} ${message}`);
       lastStatus = status;
-      if (name.text === "exit") exited = { status, command };
+      if (name.text === "exit") exited = { status, known, command };
       else returned = true;
       return { status, failure: null, stdout: null };
     }
@@ -317,7 +320,15 @@ export function runScript(input: ScriptInput): ScriptOutcome {
   };
 
   /** `exit N` ran in a list whose failures are `failures`: the script ends with N; a failure before it is why. */
-  const endByExit = (status: number, command: SimpleCommand, failures: readonly StepFailure[]): void => {
+  const endByExit = (status: number, command: SimpleCommand, failures: readonly StepFailure[], known = true): void => {
+    if (!known) {
+      // `cmd || exit $?`: the command's failure is the step's; alone, the status is not known, nor the step's end.
+      const cause = failures[failures.length - 1];
+      out.swallowed.push(...failures.filter((f) => f !== cause));
+      if (cause) return end(exitStatus(cause), cause);
+      judge.judge({ type: "script-exit", step: judge.step, at: judge.site.scriptLine(command.line), status: null });
+      return end(0, null);
+    }
     if (status === 0) {
       out.swallowed.push(...failures);
       return end(0, null);
@@ -348,7 +359,7 @@ export function runScript(input: ScriptInput): ScriptOutcome {
     // A failure in a function called here already ended the script.
     if (ended) return;
     lastStatus = status;
-    if (exited) return endByExit(exited.status, exited.command, failures);
+    if (exited) return endByExit(exited.status, exited.command, failures, exited.known);
     if (status === 0) {
       out.swallowed.push(...failures);
       lastFailure = null;
