@@ -83,7 +83,8 @@ function imageBuilder(unit: UnitRun<PipelineEvent, PipelineUnit>, engine: RuleEn
     const at = stepPosition(source, build.job, build.step, build.target === null ? undefined : "target");
     const refused = unit.emit({ type: "build-requested", file, build, at, stages: stages ?? null }, { soft: how.soft });
     if (refused.failed) return { failure: { failure: refused.failed, type: "image-build" }, output: refused.failed.output };
-    if (build.dockerfile === null || content === undefined) return { failure: null };
+    // Without its Dockerfile, or with a target stage we cannot name, the build itself is not simulated.
+    if (build.dockerfile === null || content === undefined || build.targetUnknown) return { failure: null };
     for (const platform of build.platforms.length > 0 ? build.platforms : [undefined]) {
       const request = {
         file: build.dockerfile,

@@ -16,6 +16,8 @@ export const buildTargetNotFound = pipelineRule({
   on: {
     "build-requested"(e, ctx) {
       const target = e.build.target;
+      // `target: ${{ inputs.target }}` from a caller, a step's output: which stage is asked for is not known.
+      if (e.build.targetUnknown) return ctx.undecided();
       if (target === null || e.stages === null || e.stages.length === 0 || e.stages.includes(target.toLowerCase())) return;
       const text = `ERROR: failed to build: failed to solve: target stage "${target}" could not be found`;
       const output = [`#0 building with "default" instance using docker driver`, "", "#1 [internal] load build definition from Dockerfile", "#1 transferring dockerfile: 2B done", "#1 DONE 0.0s", text];

@@ -42,6 +42,11 @@ function input(ctx: ActionContext, name: string): string {
   return ctx.inputs.get(name)?.text.trim() ?? "";
 }
 
+/** Whether an input holds a value the run cannot know (an unmodelled step's output, a command's output). */
+function unknownInput(ctx: ActionContext, name: string): boolean {
+  return (ctx.inputParts.get(name) ?? []).some((p) => p.origin.kind === "opaque");
+}
+
 function list(text: string): string[] {
   return text.split(/[\n,]/).map((s) => s.trim()).filter((s) => s !== "");
 }
@@ -154,6 +159,8 @@ export function runAction(action: string, ctx: ActionContext): CommandResult {
         cacheTo: list(input(ctx, "cache-to")),
         buildArgs: listItems(ctx.inputParts.get("build-args") ?? []).map((b) => ({ name: b.text.split("=")[0]!, value: b.text.split("=").slice(1).join("="), origin: b.origin })),
         target: input(ctx, "target") || null,
+        unknownFile: file !== "" && unknownInput(ctx, "file"),
+        unknownTarget: input(ctx, "target") !== "" && unknownInput(ctx, "target"),
       });
       if (result.failure) {
         const last = result.output[result.output.length - 1] ?? result.failure.failure.diagnostic.message;

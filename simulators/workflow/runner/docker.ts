@@ -169,6 +169,9 @@ export interface BuildSpec {
   cacheTo: string[];
   buildArgs: BuildArg[];
   target: string | null;
+  /** The `file:` or `target:` input holds a value the run cannot know (a step's output, a dynamic matrix's). */
+  unknownFile?: boolean;
+  unknownTarget?: boolean;
   /** The legacy builder (`docker build` on a Windows daemon), for how a base image's platform is refused. */
   classic?: boolean;
 }
@@ -199,14 +202,14 @@ export function buildImage(state: RunnerState, spec: BuildSpec): CommandResult {
     target: spec.target,
   });
   if (unsupported) return failed(unsupported);
-  const read = (reader: "build-context" | "dockerfile", name: string, p: string, found: boolean): StepFailure | null =>
+  const read = (reader: "build-context" | "dockerfile", name: string, p: string, found: boolean | null): StepFailure | null =>
     judge.judge({ type: "file-read", step: judge.step, at, reader, name, path: p, found, bashPrefix: "" });
   if (spec.context !== null) {
     const missing = read("build-context", spec.contextText, spec.context, hasDirectory(state, spec.context));
     if (missing) return failed(missing);
   }
   const dockerfilePresent = spec.context === null ? !state.checkRepositoryFiles || state.repo.has(spec.dockerfile) : hasFile(state, spec.dockerfile);
-  const noDockerfile = read("dockerfile", path.posix.basename(spec.dockerfile), spec.dockerfile, dockerfilePresent);
+  const noDockerfile = read("dockerfile", path.posix.basename(spec.dockerfile), spec.dockerfile, spec.unknownFile ? null : dockerfilePresent);
   if (noDockerfile) {
     const loading = ["#1 [internal] load build definition from Dockerfile", "#1 transferring dockerfile: 2B done", "#1 DONE 0.0s"];
     return failed(noDockerfile, [...head, ...loading, ...noDockerfile.failure.output]);
@@ -226,12 +229,14 @@ export function buildImage(state: RunnerState, spec: BuildSpec): CommandResult {
     job: state.job,
     step: state.step,
     context,
-    dockerfile,
+    // Which Dockerfile a file: we cannot read names is not known: its stages and build are not judged.
+    dockerfile: spec.unknownFile ? null : dockerfile,
     tags: spec.tags,
     platforms: spec.platforms,
     buildArgs: Object.fromEntries(spec.buildArgs.map((b) => [b.name, b.value])),
     unknownArgs: spec.buildArgs.filter((b) => b.origin.kind === "opaque").map((b) => b.name),
     target: spec.target,
+    ...(spec.unknownTarget ? { targetUnknown: true } : {}),
     pushed: spec.push,
   };
   // A step `if:` switches off never runs its build; one that continues on error does, and its failure stops nothing.

@@ -32,6 +32,8 @@ export interface ImageBuild {
   /** The build args whose value the run cannot know (an event field the world does not fix, a command's output). */
   unknownArgs: string[];
   target: string | null;
+  /** The target is a value the run cannot know: which stage is built is not known. */
+  targetUnknown?: boolean;
   pushed: boolean;
 }
 
