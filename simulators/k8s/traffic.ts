@@ -3,6 +3,7 @@
  * targetPort (a number or a container port's name) where the app must listen.
  */
 import { isLoopback } from "../docker/app-start.js";
+import { isBuiltInGroup } from "./api-catalogue.js";
 import type { Cluster } from "./cluster.js";
 import { arrayAt, isObject, labelsAt, stringAt, type JsonObject, type K8sObject } from "./object.js";
 import { resolvePort } from "./probes.js";
@@ -34,6 +35,9 @@ export function endpointsOf(cluster: Cluster, svc: K8sObject): Endpoints {
   if (ready.length > 0) return { state: "ready", pods: ready };
   if (matched.some((w) => podCount(w) > 0 && cluster.stopped(w))) return { state: "unknown" };
   if (cluster.anyRefused()) return { state: "unknown" };
+  // Linting, a custom resource in the namespace (an Alertmanager, a Prometheus) is an operator's to turn into
+  // pods we never see, with the labels its Service selects.
+  if (!cluster.worldKnown && matched.length === 0 && cluster.applied().some((o) => o.namespace === svc.namespace && !isBuiltInGroup(o.apiVersion))) return { state: "unknown" };
   return { state: "none", matched };
 }
 
