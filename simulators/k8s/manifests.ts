@@ -49,6 +49,8 @@ function kustomizePatches(repo: Repository): Set<string> {
 export function isManifestPath(p: string, content: string): boolean {
   const json = /\.json$/i.test(p);
   if (!(json || /\.ya?ml$/i.test(p)) || NOT_MANIFESTS.test(p) || p.startsWith(".github/")) return false;
+  // A Helm 2 chart's dependency list (`dependencies:` beside Chart.yaml), unless it really is an object.
+  if (/(^|\/)requirements\.ya?ml$/.test(p) && !looksLikeManifest(content)) return false;
   // Helm templates are not YAML until rendered.
   if (/(^|\/)templates\//.test(p) && content.includes("{{")) return false;
   const inManifestDir = path.posix.dirname(p).split("/").some((d) => MANIFEST_DIRS.has(d));
