@@ -23,7 +23,7 @@ import { episodeProgress } from "./progress.js";
 import { runProvenance } from "./provenance.js";
 import { EVAL_USAGE } from "./usage.js";
 import { playOnThreads } from "./eval-workers.js";
-import { availableParallelism } from "node:os";
+import { defaultWorkers } from "./export-workers.js";
 
 /** Episodes per worker thread below which another is not started: a thread's start costs about what 50 episodes do. */
 export const EPISODES_PER_EVAL_WORKER = 50;
@@ -84,7 +84,7 @@ export async function runEval(args: string[], io: CliIO): Promise<number> {
       } else {
         const record = recorder();
         const options = { onEpisode: episodeProgress(io, agent, quiet), onTurn: record.onTurn };
-        const workers = workersFlag ?? Math.max(1, Math.min(availableParallelism(), Math.floor(scenarios.length / EPISODES_PER_EVAL_WORKER)));
+        const workers = workersFlag ?? defaultWorkers(scenarios.length, EPISODES_PER_EVAL_WORKER);
         const report =
           workers === 1
             ? await benchmark(catalog, agent, selection, options)

@@ -3,7 +3,6 @@
  * says what a line holds), written to --out (or stdout) as they are generated, so memory stays flat.
  */
 import { closeSync, openSync, writeSync } from "node:fs";
-import { availableParallelism } from "node:os";
 import path from "node:path";
 import { exportLines } from "../../generator/export.js";
 import { GENERATED_DIFFICULTIES, GENERATED_SPLITS } from "../../tasks/generator/task.js";
@@ -11,7 +10,7 @@ import { choice, parseCommandArgs } from "./args.js";
 import { EXIT, UsageError, type CliIO } from "./io.js";
 import { integerFlag } from "./numbers.js";
 import { EXPORT_USAGE } from "./usage.js";
-import { exportInParallel } from "./export-workers.js";
+import { defaultWorkers, exportInParallel } from "./export-workers.js";
 
 /**
  * Seeds per worker thread below which another is not started: a thread loads the generator and warms up (about
@@ -35,7 +34,7 @@ export async function runExport(args: string[], io: CliIO): Promise<number> {
   if (values.count === undefined) throw new UsageError("--count is required", EXPORT_USAGE);
   const count = integerFlag("count", values.count, 1, EXPORT_USAGE, 1, 1_000_000);
   const from = integerFlag("from", values.from, 0, EXPORT_USAGE, 0, Number.MAX_SAFE_INTEGER - 1_000_000);
-  const workers = integerFlag("workers", values.workers, Math.max(1, Math.min(availableParallelism(), Math.floor(count / SEEDS_PER_EXPORT_WORKER))), EXPORT_USAGE, 1, 256);
+  const workers = integerFlag("workers", values.workers, defaultWorkers(count, SEEDS_PER_EXPORT_WORKER), EXPORT_USAGE, 1, 256);
   const file = values.out === undefined ? null : path.resolve(io.cwd, values.out);
   let fd: number | null = null;
   if (file !== null) {

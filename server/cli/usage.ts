@@ -53,8 +53,8 @@ and seeds. Each finished episode is reported on stderr (a progress bar on a term
   --jsonl           also write DIR/<agent>.jsonl: one line per episode with its result, every action played
                     (replayable through /grader with its scenario_id) and each turn's reward and error
   --concurrency N   episodes at once (llm only; default 1)
-  --workers N       threads playing baseline, oracle and noop episodes (default one per core, one per 50
-                    episodes at most); every episode and figure is the same whatever N is
+  --workers N       threads playing baseline, oracle and noop episodes (default one per core but one,
+                    one per 50 episodes at most; 1 runs in-process); every episode and figure is the same whatever N is
   --quiet, -q       no progress on stderr
 `;
 
@@ -68,7 +68,8 @@ reference repair, then submit). Nothing else hidden is written.
   --split S       train (default), validation or test (held-out bases; report on it, never train on it)
   --difficulty D  easy (default), medium, hard or expert
   --out FILE      where to write (default stdout); progress every 1,000 lines on stderr unless --quiet
-  --workers N     threads generating at once (default one per core, one per 200 seeds at most); the lines
+  --workers N     threads generating at once (default one per core but one, and one per 200 seeds
+                  at most; 1 runs in-process); the lines
                   and their order are the same whatever N is
 `;
 

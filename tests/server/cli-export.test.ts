@@ -12,6 +12,7 @@ import { servedCatalog } from "../../generator/family.js";
 import { gradeTrajectory } from "../../graders/grade.js";
 import type { CliIO } from "../../server/cli/io.js";
 import { main } from "../../server/cli/main.js";
+import { defaultWorkers } from "../../server/cli/export-workers.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "breakfix-export-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -66,6 +67,14 @@ describe("breakfix export", () => {
     expect(two.stdout).toBe(one.stdout);
     expect(two.stderr).toBe(one.stderr);
   }, 120_000);
+
+  it("starts one thread per core but one by default, none for few seeds", () => {
+    expect(defaultWorkers(10_000, 200, 2)).toBe(1); // two cores: generating in-process keeps them busy
+    expect(defaultWorkers(10_000, 200, 8)).toBe(7);
+    expect(defaultWorkers(500, 200, 8)).toBe(2);
+    expect(defaultWorkers(12, 200, 8)).toBe(1);
+    expect(defaultWorkers(12, 200, 1)).toBe(1);
+  });
 
   it("refuses bad usage with exit status 2", async () => {
     expect((await run(["export", "--count", "2", "--workers", "0"])).code).toBe(2);
