@@ -36,10 +36,10 @@ async function inspect(page: Page, command: string, step: number): Promise<strin
 }
 
 /** `breakfix export`'s line for one generated scenario (its oracle trajectory among the fields). */
-function exportLine(split: string, difficulty: string, seed: number): { scenario_id: string; oracle: unknown[]; issues_total: number } {
+async function exportLine(split: string, difficulty: string, seed: number): Promise<{ scenario_id: string; oracle: unknown[]; issues_total: number }> {
   const out = path.join(mkdtempSync(path.join(os.tmpdir(), "breakfix-export-")), "line.jsonl");
   const io = { stdout: () => {}, stderr: () => {}, env: {}, cwd: process.cwd() };
-  expect(runExport(["--split", split, "--difficulty", difficulty, "--count", "1", "--from", String(seed), "--out", out, "--quiet"], io)).toBe(0);
+  expect(await runExport(["--split", split, "--difficulty", difficulty, "--count", "1", "--from", String(seed), "--out", out, "--quiet"], io)).toBe(0);
   return JSON.parse(readFileSync(out, "utf8").trim());
 }
 
@@ -135,7 +135,7 @@ suite(title, { timeout: 60_000 }, () => {
     expect(await page.locator("#error-log").textContent()).not.toBe("");
 
     // Its oracle (from `breakfix export`), typed as JSON actions, repairs it.
-    const line = exportLine("train", "easy", 3);
+    const line = await exportLine("train", "easy", 3);
     expect(line.scenario_id).toBe("gen:train:easy:3");
     // (Its closing submit is not needed: the episode is over once the last repair lands.)
     for (const action of line.oracle) {

@@ -152,7 +152,7 @@ suite(title, { timeout: 60_000 }, () => {
   it("replays a generated scenario's oracle from a breakfix export line", async () => {
     const out = path.join(mkdtempSync(path.join(os.tmpdir(), "breakfix-export-")), "hard.jsonl");
     const io = { stdout: () => {}, stderr: () => {}, env: {}, cwd: process.cwd() };
-    expect(runExport(["--split", "validation", "--difficulty", "hard", "--count", "1", "--from", "11", "--out", out, "--quiet"], io)).toBe(0);
+    expect(await runExport(["--split", "validation", "--difficulty", "hard", "--count", "1", "--from", "11", "--out", out, "--quiet"], io)).toBe(0);
     const line = JSON.parse(readFileSync(out, "utf8"));
     const page = await rig.page();
     await openPlayground(page, `${rig.server.url}/#replay`);
