@@ -55,7 +55,7 @@ export function declareWorkflow(unit: UnitRun<WorkflowEvent, WorkflowUnit>, sour
       runsSteps: job.map !== null && uses === undefined && job.steps.length > 0,
       uses: textOrNull(uses),
       runsOn: runsOnLabels(get(job.map, "runs-on", doc), doc),
-      legs: matrixCombinations(get(asMap(get(job.map, "strategy", doc)), "matrix", doc), doc),
+      legs: matrixCombinations(job.matrix, doc),
       env: written(get(job.map, "env", doc), doc),
       with: written(get(job.map, "with", doc), doc),
     });

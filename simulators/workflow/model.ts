@@ -17,6 +17,8 @@ export interface JobView {
   map: YAMLMap | null;
   needs: { name: string; node: unknown }[];
   steps: StepView[];
+  /** `strategy.matrix` as written (undefined when the job has none). */
+  matrix: unknown;
 }
 
 /** Read once per parsed file: the parse rules, the declaration facts and the runner all walk the jobs. */
@@ -41,7 +43,7 @@ function readJobs(source: WorkflowSource): JobView[] {
     if (seen.has(e.key.toUpperCase())) continue;
     seen.add(e.key.toUpperCase());
     const map = asMap(e.value);
-    out.push({ id: e.key, keyNode: e.keyNode, map, needs: needsOf(map, source), steps: stepsOf(map, source) });
+    out.push({ id: e.key, keyNode: e.keyNode, map, needs: needsOf(map, source), steps: stepsOf(map, source), matrix: get(asMap(get(map, "strategy", doc)), "matrix", doc) });
   }
   return out;
 }

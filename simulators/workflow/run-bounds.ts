@@ -8,7 +8,6 @@
 import { MAX_WORKFLOW_JOBS, MAX_WORKFLOW_STEPS } from "./limits.js";
 import { jobsOf } from "./model.js";
 import { matrixCombinations } from "./runner/matrix.js";
-import { asMap, get } from "./source.js";
 import type { WorkflowSource } from "./source.js";
 
 export { MAX_WORKFLOW_JOBS, MAX_WORKFLOW_STEPS };
@@ -27,10 +26,23 @@ export const NO_WORKFLOWS: WorkflowSize = { jobs: 0, steps: 0 };
  * one leg per job), so that a delivery of a few 256-leg jobs costs what as many written jobs would.
  */
 export function workflowSize(source: WorkflowSource, expandMatrix = false): WorkflowSize {
+  // Every simulation admits every workflow file, its sections replayed or not: counted once per parse.
+  const kept = SIZES.get(source);
+  const known = expandMatrix ? kept?.expanded : kept?.written;
+  if (known) return known;
+  const size = countSize(source, expandMatrix);
+  SIZES.set(source, { ...kept, [expandMatrix ? "expanded" : "written"]: size });
+  return size;
+}
+
+/** Each parsed file's size, as written and with its matrices expanded. */
+const SIZES = new WeakMap<WorkflowSource, { written?: WorkflowSize; expanded?: WorkflowSize }>();
+
+function countSize(source: WorkflowSource, expandMatrix: boolean): WorkflowSize {
   if (source.problems.length > 0) return NO_WORKFLOWS;
   const size = { jobs: 0, steps: 0 };
   for (const job of jobsOf(source)) {
-    const legs = expandMatrix ? matrixCombinations(get(asMap(get(job.map, "strategy", source.doc)), "matrix", source.doc), source.doc).length : 1;
+    const legs = expandMatrix ? matrixCombinations(job.matrix, source.doc).length : 1;
     size.jobs += legs;
     size.steps += legs * job.steps.length;
   }

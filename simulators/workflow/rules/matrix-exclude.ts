@@ -26,7 +26,7 @@ export const matrixExclude = workflowRule({
       if (!e.readable) return ctx.undecided();
       const { doc } = e.source;
       for (const j of jobsOf(e.source)) {
-        const matrix = get(asMap(get(j.map, "strategy", doc)), "matrix", doc);
+        const matrix = j.matrix;
         if (!isMap(matrix)) continue;
         const keys = entries(matrix, doc).map((m) => m.key);
         if (keys.some((k) => k.includes("${{"))) continue;

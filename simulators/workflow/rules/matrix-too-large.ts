@@ -8,7 +8,6 @@ import { isMap } from "yaml";
 import { jobsOf } from "../model.js";
 import { workflowRule } from "../events.js";
 import { expandMatrix, MAX_MATRIX_EXPANSION_STEPS, MAX_MATRIX_LEGS } from "../runner/matrix.js";
-import { asMap, get } from "../source.js";
 import { nodeAt } from "./parse-findings.js";
 import { CI, workflowCase } from "./cases.js";
 
@@ -30,7 +29,7 @@ export const matrixTooLarge = workflowRule({
       if (!e.readable) return ctx.undecided();
       const { doc } = e.source;
       for (const j of jobsOf(e.source)) {
-        const matrix = get(asMap(get(j.map, "strategy", doc)), "matrix", doc);
+        const matrix = j.matrix;
         if (!isMap(matrix) || String(matrix).includes("${{")) continue;
         const legs = expandMatrix(matrix, doc);
         if (Array.isArray(legs)) continue;

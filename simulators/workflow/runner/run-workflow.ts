@@ -141,8 +141,7 @@ class WorkflowRunner {
         continue;
       }
       const inherited = needs.some((n) => status.get(n) === "switched-off");
-      const matrix = get(asMap(get(job.map, "strategy", this.doc)), "matrix", this.doc);
-      const legs = this.options.expandMatrix ? matrixCombinations(matrix, this.doc) : [firstCombination(matrix, this.doc)];
+      const legs = this.options.expandMatrix ? matrixCombinations(job.matrix, this.doc) : [firstCombination(job.matrix, this.doc)];
       for (const combination of legs) {
         const leg = legs.length > 1 ? legName(job.id, combination) : job.id;
         const trace = this.runJob(job, needs, inherited, combination, leg, afterFailedNeeds);
