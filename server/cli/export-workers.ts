@@ -5,10 +5,9 @@
  * ahead of the next line to write, so memory stays flat however many lines are asked for.
  */
 import { availableParallelism } from "node:os";
-import type { Worker } from "node:worker_threads";
 import { generatedId } from "../../generator/generate.js";
 import type { GeneratedDifficulty, GeneratedSplit } from "../../tasks/generator/task.js";
-import { spawnCliWorker } from "./cli-worker.js";
+import { spawnCliWorker, spreadOverThreads } from "./cli-worker.js";
 import type { ExportAnswer, ExportWorkerData } from "./export-worker.js";
 
 /** Seeds a worker may be ahead of the writer by (lines held while an earlier seed is still generating). */
@@ -40,43 +39,25 @@ export interface ParallelExport {
 export function exportInParallel(job: ParallelExport): Promise<void> {
   const end = job.from + job.count;
   const window = EXPORT_WINDOW_PER_WORKER * job.workers;
-  const threads = Array.from({ length: Math.min(job.workers, job.count) }, () => spawnCliWorker("export-worker", { split: job.split, difficulty: job.difficulty } satisfies ExportWorkerData));
+  const idOf = (seed: number): string => generatedId({ split: job.split, difficulty: job.difficulty, seed });
   const done = new Map<number, string | null>();
-  let next = job.from; // the next seed to hand out
   let writing = job.from; // the next seed to write
-  return new Promise<void>((resolve, reject) => {
-    let settled = false;
-    const finish = (error?: Error): void => {
-      if (settled) return;
-      settled = true;
-      void Promise.all(threads.map((t) => t.terminate())).then(() => (error ? reject(error) : resolve()));
-    };
-    const handOut = (thread: Worker): void => {
-      if (next < end && next < writing + window) thread.postMessage(next++);
-    };
-    const idle = new Set<Worker>();
-    for (const thread of threads) {
-      thread.on("error", (error) => finish(error));
-      thread.on("exit", (code) => finish(new Error(`an export worker stopped (exit code ${code})`)));
-      thread.on("message", (answer: ExportAnswer) => {
-        if ("error" in answer) return finish(new Error(`export of ${generatedId({ split: job.split, difficulty: job.difficulty, seed: answer.seed })} failed: ${answer.error}`));
-        done.set(answer.seed, answer.line);
-        for (let line = done.get(writing); line !== undefined; line = done.get(writing)) {
-          done.delete(writing);
-          if (line === null) job.onSkip(generatedId({ split: job.split, difficulty: job.difficulty, seed: writing }));
-          else job.onLine(line);
-          writing++;
-        }
-        if (writing === end) return finish();
-        // This worker, and any that waited for the window to move, take the next seeds.
-        idle.add(thread);
-        for (const waiting of idle) {
-          if (next >= end || next >= writing + window) break;
-          idle.delete(waiting);
-          handOut(waiting);
-        }
-      });
-      handOut(thread);
-    }
+  return spreadOverThreads<ExportAnswer>({
+    label: "export",
+    threads: Array.from({ length: Math.min(job.workers, job.count) }, () => spawnCliWorker("export-worker", { split: job.split, difficulty: job.difficulty } satisfies ExportWorkerData)),
+    count: job.count,
+    send: (thread, index) => thread.postMessage(job.from + index),
+    ready: (index) => job.from + index < writing + window,
+    receive(answer) {
+      if ("error" in answer) throw new Error(`export of ${idOf(answer.seed)} failed: ${answer.error}`);
+      done.set(answer.seed, answer.line);
+      for (let line = done.get(writing); line !== undefined; line = done.get(writing)) {
+        done.delete(writing);
+        if (line === null) job.onSkip(idOf(writing));
+        else job.onLine(line);
+        writing++;
+      }
+      return writing === end;
+    },
   });
 }
