@@ -23,7 +23,7 @@ import { episodeProgress } from "./progress.js";
 import { runProvenance } from "./provenance.js";
 import { EVAL_USAGE } from "./usage.js";
 import { playOnThreads } from "./eval-workers.js";
-import { defaultWorkers } from "./export-workers.js";
+import { defaultWorkers } from "./cli-worker.js";
 
 /** Episodes per worker thread below which another is not started: a thread's start costs about what 50 episodes do. */
 export const EPISODES_PER_EVAL_WORKER = 50;

@@ -4,7 +4,6 @@
  * in seed order, the bytes a single thread writes. At most EXPORT_WINDOW_PER_WORKER seeds per worker are out
  * ahead of the next line to write, so memory stays flat however many lines are asked for.
  */
-import { availableParallelism } from "node:os";
 import { generatedId } from "../../generator/generate.js";
 import type { GeneratedDifficulty, GeneratedSplit } from "../../tasks/generator/task.js";
 import { spawnCliWorker, spreadOverThreads } from "./cli-worker.js";
@@ -12,16 +11,6 @@ import type { ExportAnswer, ExportWorkerData } from "./export-worker.js";
 
 /** Seeds a worker may be ahead of the writer by (lines held while an earlier seed is still generating). */
 export const EXPORT_WINDOW_PER_WORKER = 8;
-
-/**
- * Threads a command starts for `items` when not told: one per core but one, since generating on one thread
- * already keeps about a core and a half busy (V8 collects garbage on the others: 1,000 exported scenarios took
- * 27 s of CPU in 19 s on this project's 2-core machine, and two threads 38 s of CPU in 20 s), and at most one
- * per `perThread` items (a thread's start costs what some 60 scenarios do). 1: the command runs in-process.
- */
-export function defaultWorkers(items: number, perThread: number, cores = availableParallelism()): number {
-  return Math.max(1, Math.min(cores - 1, Math.floor(items / perThread)));
-}
 
 export interface ParallelExport {
   split: GeneratedSplit;

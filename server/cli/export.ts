@@ -10,7 +10,8 @@ import { choice, parseCommandArgs } from "./args.js";
 import { EXIT, UsageError, type CliIO } from "./io.js";
 import { integerFlag } from "./numbers.js";
 import { EXPORT_USAGE } from "./usage.js";
-import { defaultWorkers, exportInParallel } from "./export-workers.js";
+import { defaultWorkers } from "./cli-worker.js";
+import { exportInParallel } from "./export-workers.js";
 
 /**
  * Seeds per worker thread below which another is not started: a thread loads the generator and warms up (about

@@ -12,7 +12,7 @@ import { servedCatalog } from "../../generator/family.js";
 import { gradeTrajectory } from "../../graders/grade.js";
 import type { CliIO } from "../../server/cli/io.js";
 import { main } from "../../server/cli/main.js";
-import { defaultWorkers } from "../../server/cli/export-workers.js";
+import { defaultWorkers } from "../../server/cli/cli-worker.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "breakfix-export-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
