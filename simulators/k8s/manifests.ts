@@ -45,6 +45,11 @@ function kustomizePatches(repo: Repository): Set<string> {
   return patches;
 }
 
+/** Whether `p` sits in a directory a project applies wholesale (k8s/, deploy/, manifests/ ...). */
+function inManifestDirectory(p: string): boolean {
+  return path.posix.dirname(p).split("/").some((d) => MANIFEST_DIRS.has(d));
+}
+
 /** Whether `p` is a file the k8s simulator reads. */
 export function isManifestPath(p: string, content: string): boolean {
   const json = /\.json$/i.test(p);
@@ -53,7 +58,7 @@ export function isManifestPath(p: string, content: string): boolean {
   if (/(^|\/)requirements\.ya?ml$/.test(p) && !looksLikeManifest(content)) return false;
   // Helm templates are not YAML until rendered.
   if (/(^|\/)templates\//.test(p) && content.includes("{{")) return false;
-  const inManifestDir = path.posix.dirname(p).split("/").some((d) => MANIFEST_DIRS.has(d));
+  const inManifestDir = inManifestDirectory(p);
   // JSON files in a manifest directory are also dashboards, schemas and settings: only those shaped like an
   // object (apiVersion or kind at the top) are read, so that one missing its kind is still judged.
   if (json) return flowHasTypeKeys(content, inManifestDir);
@@ -75,6 +80,12 @@ export function readManifests(repo: Repository, options: SimulationOptions = {})
     const content = repo.get(p)?.content ?? "";
     if (!forced.has(p) && (patches.has(p) || !isManifestPath(p, content))) continue;
     files.push(parseManifestFile(p, content));
+  }
+  // A delivery applies its project's manifest directory (`kubectl apply -f k8s/`): an object written beside it
+  // (docs/configmap.yaml) never reaches the cluster, so it cannot make a pod start. Linting a user's files
+  // (the world unknown) still reads every manifest, wherever it lies.
+  if (options.worldKnown !== false && options.kind === undefined && files.some((f) => inManifestDirectory(f.path))) {
+    return files.filter((f) => inManifestDirectory(f.path));
   }
   return files;
 }

@@ -7,5 +7,5 @@ import type { SimulationOptions } from "../simulation.js";
 import type { World } from "../world.js";
 
 export function manifestObjects(repo: Repository, world: World, options: SimulationOptions): K8sObject[] {
-  return objectsOf(readManifests(repo), options.worldKnown === false ? "default" : world.cluster.namespace);
+  return objectsOf(readManifests(repo, options), options.worldKnown === false ? "default" : world.cluster.namespace);
 }
