@@ -78,6 +78,11 @@ export interface StepRef {
    * failed: a step that reports a failure, whose `exit 1` is its purpose, not a fault.
    */
   outcomeGate?: boolean;
+  /**
+   * The step's `if:` reads a value the run cannot know (an unmodelled command's output or status, an event's
+   * payload): it is simulated, but whether GitHub runs it is not known.
+   */
+  conditionUnknown?: boolean;
 }
 
 /** A job leg asks for a runner with its `runs-on` labels (expressions resolved for the leg). */

@@ -17,6 +17,9 @@ export const scriptExit = workflowRule({
     "script-exit"(e, ctx) {
       // A step that runs only when something failed exits non-zero on purpose; here nothing failed.
       if (e.step.outcomeGate) return;
+      // `exit 1` under an `if:` the run cannot decide (`steps.test.outputs.exit-code == 1`, the status of a command
+      // not modelled) is the step's purpose when the condition holds; whether it holds is not known.
+      if (e.step.conditionUnknown) return ctx.undecided();
       if (e.status === null) return ctx.undecided();
       ctx.report(e.at, `Process completed with exit code ${e.status}.`, { output: [], exitCode: e.status });
     },
@@ -40,6 +43,14 @@ export const scriptExit = workflowRule({
         ...workflowCase("on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ok\n  status:\n    needs: test\n    runs-on: ubuntu-latest\n    steps:\n      - if: contains(needs.*.result, 'success')\n        run: exit 1\n", {
           file: CI,
           line: 12,
+          message: "Process completed with exit code 1.",
+        }),
+      },
+      {
+        name: "a step gated on an output the run knows exits for real",
+        ...workflowCase(jobWith('      - id: diff\n        run: echo "exit-code=1" >> "$GITHUB_OUTPUT"\n      - if: steps.diff.outputs.exit-code == 1\n        run: exit 1\n'), {
+          file: CI,
+          line: 9,
           message: "Process completed with exit code 1.",
         }),
       },

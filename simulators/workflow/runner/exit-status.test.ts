@@ -35,4 +35,16 @@ describe("exit with a status the runner cannot read", () => {
   it("still decides an exit with a status it can read", () => {
     expect(simulate("rc=3\nexit $rc")).toEqual({ findings: ["GHA116 Process completed with exit code 3."], undecided: false });
   });
+
+  it("leaves a step's exit undecided when its if: reads an exit code the run cannot know (terraform's equivalence-test-diff)", () => {
+    const steps = (written: string) =>
+      `on: push\njobs:\n  diff:\n    runs-on: ubuntu-latest\n    steps:\n      - id: diff\n        shell: bash {0}\n        run: |\n          ./bin/equivalence-tests diff\n          echo "exit-code=${written}" >> "$GITHUB_OUTPUT"\n      - if: steps.diff.outputs.exit-code == 1\n        run: exit 1\n`;
+    const run = (written: string) => {
+      const r = workflowSimulator.simulate(repositoryFrom({ [CI]: steps(written) }), parseWorld({}), { worldKnown: true });
+      return { findings: r.diagnostics.map((d) => `${d.code} ${d.message}`), undecided: r.undecided.has(checkKey("GHA116", CI)) };
+    };
+    expect(run("$?")).toEqual({ findings: [], undecided: true });
+    // The same gate over a value the run knows: the step runs, and its exit fails the job.
+    expect(run("1")).toEqual({ findings: ["GHA116 Process completed with exit code 1."], undecided: false });
+  });
 });

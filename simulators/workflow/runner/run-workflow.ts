@@ -305,7 +305,8 @@ class WorkflowRunner {
       const runState = verdict?.result === false ? cloneState(state) : state;
       runState.step = step.index;
       const outcomeGate = verdict?.result === false && OUTCOME_READ.test(stepIf.replace(/'[^']*'/g, ""));
-      const ref = { job: job.id, leg, index: step.index, off, ...(outcomeGate ? { outcomeGate } : {}) };
+      const conditionUnknown = verdict?.result === "unknown";
+      const ref = { job: job.id, leg, index: step.index, off, ...(outcomeGate ? { outcomeGate } : {}), ...(conditionUnknown ? { conditionUnknown } : {}) };
       const judge = new StepJudge(unit, ref, switchedOff, new StepSite(this.source, step));
       runState.judge = judge;
       const outputs = new Map<string, Sval>();
