@@ -38,6 +38,11 @@ export const builderDriverUnsupported = workflowRule({
         files: APP_FILES,
         name: "a docker-container builder made current with docker buildx create --use",
       }),
+      // grafana/k6 .github/workflows/build.yml: --bootstrap is a flag, so --use after it still switches builders.
+      workflowCase(jobWith(`${CHECKOUT}      - run: |\n          docker buildx create --name multibuilder --platform linux/amd64,linux/arm64 --bootstrap --use\n          docker buildx build --target release --platform linux/amd64,linux/arm64 -t app .\n`), {
+        files: APP_FILES,
+        name: "a builder made current by docker buildx create --bootstrap --use, then docker buildx build for two platforms",
+      }),
     ],
     invalid: [
       workflowCase(jobWith(`${CHECKOUT}${build("          platforms: linux/amd64,linux/arm64\n")}`), {
@@ -55,6 +60,12 @@ export const builderDriverUnsupported = workflowRule({
         file: CI,
         message: "Cache export is not supported for the docker driver.",
         name: "a builder created but not made current (no --use)",
+      }),
+      workflowCase(jobWith(`${CHECKOUT}      - run: |\n          docker buildx create --name multibuilder --bootstrap\n          docker buildx build --platform linux/amd64,linux/arm64 -t app .\n`), {
+        files: APP_FILES,
+        file: CI,
+        message: "Multi-platform build is not supported for the docker driver.",
+        name: "a builder bootstrapped but not made current (no --use)",
       }),
     ],
   },

@@ -100,7 +100,9 @@ function dockerLogin(args: Arg[], ctx: CommandContext): CommandResult {
  */
 function dockerBuildx(sub: string | undefined, tail: Arg[], ctx: CommandContext): CommandResult | null {
   if (sub === "create") {
-    const { options } = optionsOf(tail, new Set(["--driver", "--name", "--platform", "--driver-opt", "--buildkitd-flags", "--config", "--node", "--bootstrap"]), new Set(["--use", "--append", "--leave"]));
+    // buildx's own flag set: --bootstrap takes no value (read as one, it swallowed the --use after it).
+    const values = new Set(["--driver", "--name", "--platform", "--driver-opt", "--buildkitd-flags", "--buildkitd-config", "--config", "--node", "--timeout"]);
+    const { options } = optionsOf(tail, values, new Set(["--use", "--append", "--leave", "--bootstrap"]));
     const driver = options.get("--driver")?.at(-1)?.text ?? "docker-container";
     if (options.has("--use") && driver !== "docker") ctx.state.builder = "docker-container";
     return ok();
