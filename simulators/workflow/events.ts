@@ -264,6 +264,8 @@ export interface ImageLookupEvent {
   defaulted: boolean;
   /** Tags of that repository in the local store. */
   localTags: readonly string[];
+  /** An earlier command may have stored images the run does not see (`docker compose build`, `docker load`). */
+  storeUnseen: boolean;
 }
 
 /** A push of one reference to a registry, with the job's logins and GITHUB_TOKEN's permissions at that moment. */

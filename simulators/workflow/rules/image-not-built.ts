@@ -16,7 +16,7 @@ export const imageNotBuilt = workflowRule({
   phase: "run",
   on: {
     "image-lookup"(e, ctx) {
-      const report = (text: string): void => ctx.report(e.at, text, { output: [text] });
+      const report = (text: string): void => (e.storeUnseen ? ctx.undecided() : ctx.report(e.at, text, { output: [text] }));
       if (e.command === "tag") {
         if (!e.localTags.includes(e.tag ?? "latest")) report(`Error response from daemon: No such image: ${e.reference}`);
         return;
@@ -35,8 +35,16 @@ export const imageNotBuilt = workflowRule({
         name: "--all-tags pushes every local tag",
         files: APP_FILES,
       }),
+      workflowCase(jobWith(`${login}      - run: |\n          docker pull ghcr.io/acme/app:1.2\n          docker tag ghcr.io/acme/app:1.2 ghcr.io/acme/app:stable\n          docker push ghcr.io/acme/app:stable\n`, header), {
+        name: "a pulled image is in the local store",
+      }),
     ],
     invalid: [
+      workflowCase(jobWith(`${login}      - run: |\n          docker pull ghcr.io/acme/app:1.2\n          docker push ghcr.io/acme/app:1.3\n`, header), {
+        name: "a tag other than the one pulled",
+        file: CI,
+        message: "tag does not exist: ghcr.io/acme/app:1.3",
+      }),
       workflowCase(jobWith(`${CHECKOUT}${login}      - run: docker build -t ghcr.io/acme/app:\${{ github.ref_name }} .\n      - run: docker push ghcr.io/acme/app:\${{ github.sha }}\n`, header), {
         files: APP_FILES,
         file: CI,

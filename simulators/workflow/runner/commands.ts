@@ -14,7 +14,7 @@ import { BUILD_FLAGS, BUILD_VALUE_OPTIONS } from "./docker-options.js";
 import { buildImage, dockerPush, dockerTag, normaliseRegistry, registryLogin } from "./docker.js";
 import { noteWrites, readFiles } from "./file-access.js";
 import { jobNode, readManifest, checkedOutFile } from "./node-releases.js";
-import { failed, hasDirectory, hasFile, workspacePath } from "./state.js";
+import { failed, hasDirectory, hasFile, parseImageRef, workspacePath } from "./state.js";
 import type { CommandResult, RunnerState, StepFailure } from "./state.js";
 import { COMMAND_OUTPUT, concat, FILE_CONTENT } from "./values.js";
 import type { Arg, Sval } from "./values.js";
@@ -156,6 +156,24 @@ function docker(args: Arg[], ctx: CommandContext): CommandResult {
       const [source, target] = tail.filter((a) => !a.text.startsWith("-"));
       return source && target ? dockerTag(state, ctx.at, source.text, target.text) : ok();
     }
+    case "pull": {
+      // The pulled tag is in the local store for a tag or push after it (`:latest` when none is written).
+      const { options, positional } = optionsOf(tail, new Set(["--platform"]), new Set(["-a", "--all-tags", "-q", "--quiet", "--disable-content-trust"]));
+      const ref = positional[0];
+      if (ref === undefined || options.has("-a") || options.has("--all-tags") || ref.origin.kind === "opaque") state.imagesUnseen = true;
+      else {
+        const pulled = parseImageRef(ref.text);
+        state.images.add(pulled.tag === null && !ref.text.includes("@") ? parseImageRef(`${ref.text}:latest`).full : pulled.full);
+      }
+      return ok();
+    }
+    case "compose":
+    case "load":
+    case "import":
+    case "commit":
+      // Images these make (a compose file's `image:` names, a tarball's tags) are not followed.
+      state.imagesUnseen = true;
+      return ok();
     default:
       return ok();
   }
@@ -318,6 +336,10 @@ export function runCommand(name: Arg, args: Arg[], given: CommandContext, vanish
   switch (name.text) {
     case "docker":
       return docker(args, ctx);
+    case "docker-compose":
+      // Compose v1: the images its build or pull makes are not followed, as with `docker compose`.
+      ctx.state.imagesUnseen = true;
+      return ok();
     case "curl":
       return curl(args, ctx, vanished);
     case "npm":

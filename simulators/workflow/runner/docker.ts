@@ -93,6 +93,7 @@ export function dockerPush(state: RunnerState, at: Location, reference: string, 
     tag: ref.tag,
     defaulted,
     localTags: local,
+    storeUnseen: state.imagesUnseen,
   });
   if (missing) return failed(missing, [...notice, ...missing.failure.output]);
   const shownRepo = displayRepository(ref.registry, ref.repository);
@@ -118,6 +119,7 @@ export function dockerTag(state: RunnerState, at: Location, source: string, targ
     tag: src.tag ?? "latest",
     defaulted: src.tag === null,
     localTags: localTags(state, src.registry, src.repository),
+    storeUnseen: state.imagesUnseen,
   });
   if (missing) return failed(missing);
   state.images.add(parseImageRef(target).full);

@@ -369,6 +369,7 @@ class WorkflowRunner {
       unseenLogins: [],
       unseenArtifacts: false,
       images: new Set(),
+      imagesUnseen: false,
       builder: "docker",
       buildxInstalled: runner.os === "Linux",
       node: null,

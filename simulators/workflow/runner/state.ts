@@ -109,6 +109,11 @@ export interface RunnerState {
    */
   unseenArtifacts: boolean;
   images: Set<string>;
+  /**
+   * A command the simulator does not follow may have put images in the local store (`docker compose build`,
+   * `docker load`): a tag not seen there is then not judged missing.
+   */
+  imagesUnseen: boolean;
   builder: "docker" | "docker-container";
   /** buildx is on the runner (Linux images ship it; Windows gets it from setup-buildx-action). */
   buildxInstalled: boolean;
