@@ -3,8 +3,9 @@
  *  - host-data: the data the host must keep (the database's files, the records in auth.log and syslog, the
  *    site, the backups, people's home directories) is all still there, none of it deleted or emptied;
  *  - host-services: every service the clean host runs is still meant to run (not disabled or masked) and,
- *    while it runs, runs as the user it ran as (a service "fixed" by running it as root is not); every job
- *    the clean host schedules is still scheduled;
+ *    while it runs, runs as the user it ran as (a service "fixed" by running it as root is not, nor nginx by
+ *    `user root;` for its workers); every job the clean host schedules is still scheduled, on a date that
+ *    exists, and still does its scripts' work;
  *  - host-hardening: no file or directory became writable by everyone, no secret (a private key, the
  *    password hashes, the app's settings) became readable by everyone, and the database lets no client in
  *    without a password that it did not let in before.
@@ -53,11 +54,23 @@ export const hostServicesKept: IntentCheck = {
       }
       if (!is.wanted) out.push({ check: "host-services", file: name, message: `${name} no longer starts at boot (${is.masked ? "masked" : "disabled"}); the host runs it` });
       if (is.user !== null && was.user !== null && is.user !== was.user) out.push({ check: "host-services", file: name, message: `${name} now runs as ${is.user} instead of ${was.user}` });
+      // The work may run under another user than the main process (nginx's workers): none of it moves to root.
+      else if (was.users.some((u) => u !== "root") && is.users.length > 0 && is.users.every((u) => u === "root")) {
+        out.push({ check: "host-services", file: name, message: `${name}'s processes now all run as root; its workers ran as ${was.users.filter((u) => u !== "root").join(", ")}` });
+      }
     }
-    // A job is its crontab and its user: its schedule or command line may change with a fix, not its existence.
-    const scheduled = new Set(current.facts.of<CronJobEvent>("cron-job").map(({ file, event }) => `${file} ${event.user}`));
+    // A job is its crontab and its user: its schedule or command line may change with a fix, not its existence,
+    // nor the scripts whose work it does (a command line become `true`, a script emptied, run no work).
+    const scheduled = new Map<string, Set<string>>();
+    for (const { file, event } of current.facts.of<CronJobEvent>("cron-job")) {
+      const runs = scheduled.get(`${file} ${event.user}`) ?? new Set<string>();
+      for (const script of event.runs) runs.add(script);
+      scheduled.set(`${file} ${event.user}`, runs);
+    }
     for (const { file, event } of (base ?? initial).facts.of<CronJobEvent>("cron-job")) {
-      if (!scheduled.has(`${file} ${event.user}`)) out.push({ check: "host-services", file, message: `${event.user}'s job in /${file} ('${event.command}') is no longer scheduled` });
+      const runs = scheduled.get(`${file} ${event.user}`);
+      if (!runs) out.push({ check: "host-services", file, message: `${event.user}'s job in /${file} ('${event.command}') is no longer scheduled` });
+      else for (const script of event.runs.filter((s) => !runs.has(s))) out.push({ check: "host-services", file, message: `${event.user}'s job in /${file} no longer does the work of ${script}` });
     }
     return out;
   },

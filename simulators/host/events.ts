@@ -43,6 +43,8 @@ export interface UnitStatusEvent {
   masked: boolean;
   /** The user its main process runs as (null when it is not running). */
   user: string | null;
+  /** Every user its processes run as (nginx's master as root, its workers as www-data), sorted; empty when it is not running. */
+  users: string[];
   /** `systemctl status` and the unit's last journal lines. */
   status: string[];
 }
@@ -115,6 +117,8 @@ export interface CronJobEvent {
   failure: string[] | null;
   /** Runs overlap: the job takes longer than its interval and nothing keeps a second run from starting. */
   overlapping: { interval_s: number; duration_s: number } | null;
+  /** The scripts whose work the run does (run directly or read by sh/bash, their text still naming where they write). */
+  runs: string[];
 }
 
 export interface HttpProbeEvent {
@@ -125,6 +129,10 @@ export interface HttpProbeEvent {
   status: number | null;
   curlError: string | null;
   log: string[];
+  /** The app whose health the request asks for (its unit), when the path is an app's health check. */
+  checks: string | null;
+  /** The app that answered (its unit), or null when nginx or another process answered by itself. */
+  answeredBy: string | null;
 }
 
 export interface SshProbeEvent {

@@ -31,9 +31,13 @@ const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "
 const DAYS = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"];
 const SPECIALS = new Set(["@reboot", "@yearly", "@annually", "@monthly", "@weekly", "@daily", "@midnight", "@hourly"]);
 
+function namesOf(name: string): string[] {
+  return name === "month" ? MONTHS : name === "day of week" ? DAYS : [];
+}
+
 function fieldOk(text: string, name: string): boolean {
   const [lo, hi] = RANGES[name]!;
-  const names = name === "month" ? MONTHS : name === "day of week" ? DAYS : [];
+  const names = namesOf(name);
   const value = (v: string) => {
     const i = names.indexOf(v.toLowerCase());
     if (i >= 0) return name === "month" ? i + 1 : i;
@@ -123,4 +127,35 @@ export function intervalSeconds(schedule: string): number | null {
   if (m && hour === "*") return Number(m[1]) * 60;
   if (/^\d+$/.test(minute ?? "") && hour === "*") return 3600;
   return null;
+}
+
+/** The values a valid field matches (`1-5/2` → 1, 3, 5). */
+function fieldValues(text: string, name: string): number[] {
+  const [lo, hi] = RANGES[name]!;
+  const names = namesOf(name);
+  const value = (v: string) => {
+    const i = names.indexOf(v.toLowerCase());
+    return i >= 0 ? (name === "month" ? i + 1 : i) : Number(v);
+  };
+  const out = new Set<number>();
+  for (const part of text.split(",")) {
+    const [range, step] = part.split("/") as [string, string | undefined];
+    const [a, b] = range === "*" ? [lo, hi] : ((([x, y]) => [value(x!), y === undefined ? (step === undefined ? value(x!) : hi) : value(y)])(range.split("-")) as [number, number]);
+    for (let v = a; v <= b; v += Number(step ?? 1)) out.add(v);
+  }
+  return [...out];
+}
+
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * Whether cron would never run a (valid) schedule: with the day of week left as `*`, only the day of month
+ * decides, and no month it names has that day (`0 0 30 2 *`, `0 0 31 4,6 *`).
+ */
+export function neverRuns(schedule: string): boolean {
+  if (schedule.startsWith("@")) return false;
+  const [, , dom, month, dow] = schedule.split(" ") as [string, string, string, string, string];
+  if (!dow.startsWith("*") || dom.startsWith("*")) return false;
+  const days = fieldValues(dom, "day of month");
+  return fieldValues(month, "month").every((m) => days.every((d) => d > DAYS_IN_MONTH[m - 1]!));
 }

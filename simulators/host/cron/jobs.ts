@@ -16,7 +16,11 @@ import { intervalSeconds } from "./crontab.js";
 export interface JobRun {
   failure: string[] | null;
   overlapping: { interval_s: number; duration_s: number } | null;
+  /** The scripts whose work the run does: run (or read by a shell) and still naming the directories they write. */
+  runs: string[];
 }
+
+const SHELLS = /^(\/usr)?(\/bin\/)?(sh|bash|dash)$/;
 
 function writable(fs: HostFs, user: string, key: string): "ok" | "denied" | "missing" | "full" {
   const exists = fs.files.has(key);
@@ -33,7 +37,7 @@ export function runJob(fs: HostFs, state: HostState, job: CronJob): JobRun {
     return runJobCommands(fs, state, job);
   } catch (error) {
     // cron runs the line with /bin/sh (dash), which stops at the substitution.
-    if (error instanceof BadSubstitution) return { failure: ["/bin/sh: 1: Bad substitution"], overlapping: null };
+    if (error instanceof BadSubstitution) return { failure: ["/bin/sh: 1: Bad substitution"], overlapping: null, runs: [] };
     throw error;
   }
 }
@@ -44,53 +48,66 @@ function runJobCommands(fs: HostFs, state: HostState, job: CronJob): JobRun {
   const commands = lists.flatMap((l) => l.pipelines.flatMap((p) => p.commands));
   let locked = false;
   let duration = 0;
+  const runs: string[] = [];
   for (const c of commands) {
     for (const r of c.redirects) {
       if (r.op !== ">" && r.op !== ">>") continue;
       const target = r.target ? expandWord(r.target, { env: new Map() }).join(" ") : "";
       if (target === "/dev/null" || !target.startsWith("/")) continue;
       const result = writable(fs, job.user, keyOf(target)!);
-      if (result === "denied") return { failure: [`/bin/sh: 1: cannot create ${target}: Permission denied`], overlapping: null };
-      if (result === "missing") return { failure: [`/bin/sh: 1: cannot create ${target}: Directory nonexistent`], overlapping: null };
+      if (result === "denied") return { failure: [`/bin/sh: 1: cannot create ${target}: Permission denied`], overlapping: null, runs };
+      if (result === "missing") return { failure: [`/bin/sh: 1: cannot create ${target}: Directory nonexistent`], overlapping: null, runs };
     }
     let argv = c.words.flatMap((w) => expandWord(w, { env: new Map() }));
     if (argv[0] === "flock" || argv[0] === "/usr/bin/flock") {
       const lock = argv.slice(1).filter((a) => !a.startsWith("-"));
-      locked = argv.includes("-n") || argv.includes("--nonblock") || argv.includes("-w");
+      // Short options bundle as getopt reads them: `-xn` is `-x -n`.
+      locked = argv.some((a) => /^-[a-zA-Z]*[nw]/.test(a) || /^--(nonblock|nb|wait|timeout)\b/.test(a));
       argv = lock.slice(1);
+    }
+    // `sh SCRIPT` reads the script instead of executing it (`sh -c TEXT` runs TEXT, not a script).
+    const shell = argv[0] !== undefined && SHELLS.test(argv[0]) ? argv[0].split("/").pop()! : null;
+    if (shell !== null) {
+      if (argv.includes("-c")) continue;
+      argv = argv.slice(1).filter((a) => !a.startsWith("-"));
     }
     const program = argv[0];
     if (!program) continue;
     if (!program.startsWith("/")) continue;
     const key = keyOf(program)!;
     if (!fs.files.has(key)) {
+      if (shell !== null) return { failure: [`${shell}: 0: cannot open ${program}: No such file`], overlapping: null, runs };
       if (state.facts.programs.includes(program) || /^(usr\/)?s?bin\//.test(key)) continue;
-      return { failure: [`/bin/sh: 1: ${program}: not found`], overlapping: null };
+      return { failure: [`/bin/sh: 1: ${program}: not found`], overlapping: null, runs };
     }
-    if (!fs.can(job.user, key, "x")) return { failure: [`/bin/sh: 1: ${program}: Permission denied`], overlapping: null };
+    if (shell !== null ? !fs.can(job.user, key, "r") : !fs.can(job.user, key, "x")) {
+      return { failure: [shell !== null ? `${shell}: 0: cannot open ${program}: Permission denied` : `/bin/sh: 1: ${program}: Permission denied`], overlapping: null, runs };
+    }
     const facts = state.facts.scripts[program];
     if (!facts) continue;
     duration = Math.max(duration, facts.duration_s);
     const script = fs.content(key) ?? "";
+    // The facts describe the script as written; one that no longer names where it writes does other work.
+    if (facts.writes.every((dir) => script.includes(dir))) runs.push(program);
     const lineOf = (text: string) => Math.max(1, script.split("\n").findIndex((l) => l.includes(text)) + 1);
     if (facts.database) {
       const socket = "/var/run/postgresql/.s.PGSQL.5432";
-      if (!unixListener(state, socket)) return { failure: [`pg_dump: error: connection to server on socket "${socket}" failed: No such file or directory`, "\tIs the server running locally and accepting connections on that socket?"], overlapping: null };
+      if (!unixListener(state, socket)) return { failure: [`pg_dump: error: connection to server on socket "${socket}" failed: No such file or directory`, "\tIs the server running locally and accepting connections on that socket?"], overlapping: null, runs };
       // Over the socket, pg_hba.conf's `local all all peer` maps the job's user to the role of the same name.
-      if (!Object.hasOwn(state.facts.postgres?.roles ?? {}, job.user)) return { failure: [`pg_dump: error: connection to server on socket "${socket}" failed: FATAL:  role "${job.user}" does not exist`], overlapping: null };
+      if (!Object.hasOwn(state.facts.postgres?.roles ?? {}, job.user)) return { failure: [`pg_dump: error: connection to server on socket "${socket}" failed: FATAL:  role "${job.user}" does not exist`], overlapping: null, runs };
     }
     for (const dir of facts.writes) {
       const dirKey = keyOf(dir)!;
       const file = `${dirKey}/.${job.user}-run`;
       const result = fs.isDir(dirKey) ? writable(fs, job.user, file) : "missing";
       const name = `${dir}/${facts.database ?? "output"}-${new Date(state.clock * 1000).toISOString().slice(0, 10)}.sql.gz`;
-      if (result === "denied") return { failure: [`${program}: line ${lineOf(dir)}: ${name}: Permission denied`], overlapping: null };
-      if (result === "missing") return { failure: [`${program}: line ${lineOf(dir)}: ${name}: No such file or directory`], overlapping: null };
-      if (result === "full") return { failure: [`${program}: line ${lineOf(dir)}: ${name}: No space left on device`], overlapping: null };
+      if (result === "denied") return { failure: [`${program}: line ${lineOf(dir)}: ${name}: Permission denied`], overlapping: null, runs };
+      if (result === "missing") return { failure: [`${program}: line ${lineOf(dir)}: ${name}: No such file or directory`], overlapping: null, runs };
+      if (result === "full") return { failure: [`${program}: line ${lineOf(dir)}: ${name}: No space left on device`], overlapping: null, runs };
     }
   }
-  if (!cronRunning) return { failure: ["cron.service is not running: no job runs"], overlapping: null };
+  if (!cronRunning) return { failure: ["cron.service is not running: no job runs"], overlapping: null, runs };
   const interval = intervalSeconds(job.schedule);
   const overlapping = !locked && interval !== null && duration > interval ? { interval_s: interval, duration_s: duration } : null;
-  return { failure: null, overlapping };
+  return { failure: null, overlapping, runs };
 }

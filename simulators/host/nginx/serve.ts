@@ -27,6 +27,8 @@ export interface Answer {
   errors: string[];
   /** What the upstream app logged, when it was reached. */
   upstreamLog: string[];
+  /** The app's unit when the answer is the app's; null when nginx answered by itself (`return`, a file, an error). */
+  app: string | null;
 }
 
 function chooseServer(model: NginxModel, req: Request): Server | null {
@@ -57,9 +59,10 @@ export function serveRequest(files: Repository, state: HostState, model: NginxMo
   const server = chooseServer(model, req);
   const tail = `client: ${req.client}, server: ${server?.names[0] ?? "_"}, request: "GET ${req.path} HTTP/1.1", host: "${req.host}"`;
   const err = (text: string) => `${stamp} [error] ${workerPid}#${workerPid}: *1 ${text}`;
-  if (!server) return { status: 444, errors: [], upstreamLog: [] };
+  if (!server) return { status: 444, errors: [], upstreamLog: [], app: null };
   const location = chooseLocation(server, req.path);
-  if (location?.returns) return { status: location.returns.code, errors: [], upstreamLog: [] };
+  // nginx answers by itself: the request never reaches an app, whatever the code says.
+  if (location?.returns) return { status: location.returns.code, errors: [], upstreamLog: [], app: null };
   if (location?.proxyPass) {
     const upstreamLog: string[] = [];
     let last = "";
@@ -74,8 +77,9 @@ export function serveRequest(files: Repository, state: HostState, model: NginxMo
         }
         const answer = p.unit ? appAnswer(files, state, p.unit, req.path) : { kind: "status" as const, status: 200, log: [] };
         upstreamLog.push(...answer.log);
-        if (answer.kind === "timeout") return { status: 504, errors: [err(`upstream timed out (110: Connection timed out) while reading response header from upstream, ${tail}, upstream: "http://unix:${socket}:${req.path}"`)], upstreamLog };
-        return { status: answer.status, errors: [], upstreamLog };
+        const app = p.unit && state.facts.apps[p.unit] ? p.unit : null;
+        if (answer.kind === "timeout") return { status: 504, errors: [err(`upstream timed out (110: Connection timed out) while reading response header from upstream, ${tail}, upstream: "http://unix:${socket}:${req.path}"`)], upstreamLog, app };
+        return { status: answer.status, errors: [], upstreamLog, app };
       }
       const [host, portText] = [target.slice(0, target.lastIndexOf(":")), target.slice(target.lastIndexOf(":") + 1)];
       const address = host === "localhost" ? "127.0.0.1" : host;
@@ -97,10 +101,10 @@ export function serveRequest(files: Repository, state: HostState, model: NginxMo
       }
       const answer = appAnswer(files, state, unit, req.path);
       upstreamLog.push(...answer.log);
-      if (answer.kind === "timeout") return { status: 504, errors: [err(`upstream timed out (110: Connection timed out) while reading response header from upstream, ${tail}, ${upstream}`)], upstreamLog };
-      return { status: answer.status, errors: [], upstreamLog };
+      if (answer.kind === "timeout") return { status: 504, errors: [err(`upstream timed out (110: Connection timed out) while reading response header from upstream, ${tail}, ${upstream}`)], upstreamLog, app: unit };
+      return { status: answer.status, errors: [], upstreamLog, app: unit };
     }
-    return { status, errors: last ? [last] : [], upstreamLog };
+    return { status, errors: last ? [last] : [], upstreamLog, app: null };
   }
   const root = location?.alias ?? location?.root ?? server.root ?? "/usr/share/nginx/html";
   return serveFile(files, state, model, root, location?.alias ? req.path.slice(location.path.length) : req.path, location?.index ?? server.index, err, tail);
@@ -111,28 +115,28 @@ function serveFile(files: Repository, state: HostState, model: NginxModel, root:
   const base = `${root.replace(/\/$/, "")}${path.startsWith("/") ? path : `/${path}`}`;
   const key = keyOf(base);
   const user = model.user;
-  if (key === null) return { status: 404, errors: [], upstreamLog: [] };
+  if (key === null) return { status: 404, errors: [], upstreamLog: [], app: null };
   const tryFile = (k: string, shown: string): Answer | null => {
     if (!fs.exists(k)) return null;
-    if (!fs.can(user, k, "r")) return { status: 403, errors: [err(`open() "${shown}" failed (13: Permission denied), ${tail}`)], upstreamLog: [] };
-    return { status: 200, errors: [], upstreamLog: [] };
+    if (!fs.can(user, k, "r")) return { status: 403, errors: [err(`open() "${shown}" failed (13: Permission denied), ${tail}`)], upstreamLog: [], app: null };
+    return { status: 200, errors: [], upstreamLog: [], app: null };
   };
   const denied = fs.deniedAt(user, key, "r");
   if (fs.isDir(key)) {
-    if (denied !== null && denied !== key) return { status: 403, errors: [err(`open() "${base}" failed (13: Permission denied), ${tail}`)], upstreamLog: [] };
-    if (!fs.can(user, key, "x")) return { status: 403, errors: [err(`"${base.replace(/\/?$/, "/")}${index[0] ?? "index.html"}" is forbidden (13: Permission denied), ${tail}`)], upstreamLog: [] };
+    if (denied !== null && denied !== key) return { status: 403, errors: [err(`open() "${base}" failed (13: Permission denied), ${tail}`)], upstreamLog: [], app: null };
+    if (!fs.can(user, key, "x")) return { status: 403, errors: [err(`"${base.replace(/\/?$/, "/")}${index[0] ?? "index.html"}" is forbidden (13: Permission denied), ${tail}`)], upstreamLog: [], app: null };
     for (const name of index) {
       const k = key === "" ? name : `${key}/${name}`;
       const shown = `${base.replace(/\/$/, "")}/${name}`;
       const found = tryFile(k, shown);
       if (found) return found;
     }
-    return { status: 403, errors: [err(`directory index of "${base.replace(/\/?$/, "/")}" is forbidden, ${tail}`)], upstreamLog: [] };
+    return { status: 403, errors: [err(`directory index of "${base.replace(/\/?$/, "/")}" is forbidden, ${tail}`)], upstreamLog: [], app: null };
   }
   if (!fs.exists(key)) {
-    if (denied !== null && denied !== key) return { status: 403, errors: [err(`open() "${base}" failed (13: Permission denied), ${tail}`)], upstreamLog: [] };
-    return { status: 404, errors: [err(`open() "${base}" failed (2: No such file or directory), ${tail}`)], upstreamLog: [] };
+    if (denied !== null && denied !== key) return { status: 403, errors: [err(`open() "${base}" failed (13: Permission denied), ${tail}`)], upstreamLog: [], app: null };
+    return { status: 404, errors: [err(`open() "${base}" failed (2: No such file or directory), ${tail}`)], upstreamLog: [], app: null };
   }
-  if (denied !== null && denied !== key) return { status: 403, errors: [err(`open() "${base}" failed (13: Permission denied), ${tail}`)], upstreamLog: [] };
-  return tryFile(key, base) ?? { status: 404, errors: [], upstreamLog: [] };
+  if (denied !== null && denied !== key) return { status: 403, errors: [err(`open() "${base}" failed (13: Permission denied), ${tail}`)], upstreamLog: [], app: null };
+  return tryFile(key, base) ?? { status: 404, errors: [], upstreamLog: [], app: null };
 }

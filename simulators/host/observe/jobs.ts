@@ -1,6 +1,6 @@
 /** The crontabs cron reads and each job's next run. */
 import type { RuleEngine } from "../../engine/engine.js";
-import { crontabKeys, readCrontab } from "../cron/crontab.js";
+import { crontabKeys, neverRuns, readCrontab } from "../cron/crontab.js";
 import { runJob } from "../cron/jobs.js";
 import type { HostEvent } from "../events.js";
 import { HOST_DOMAIN } from "../events.js";
@@ -17,8 +17,10 @@ export function observeJobs(engine: RuleEngine, fs: HostFs, state: HostState): v
       : tab.ignored?.join("\n") ?? null;
     unit.emit({ type: "crontab", ignored, line: tab.line });
     for (const job of tab.jobs) {
+      // A schedule no date matches (`0 0 30 2 *`) is read but never runs: the job is not scheduled.
+      if (neverRuns(job.schedule)) continue;
       const run = runJob(fs, state, job);
-      unit.emit({ type: "cron-job", line: job.line, user: job.user, schedule: job.schedule, command: job.command, failure: run.failure, overlapping: run.overlapping });
+      unit.emit({ type: "cron-job", line: job.line, user: job.user, schedule: job.schedule, command: job.command, failure: run.failure, overlapping: run.overlapping, runs: run.runs });
     }
     unit.finish();
   }

@@ -46,6 +46,7 @@ export function observeServices(engine: RuleEngine, repo: Repository, fs: HostFs
       result: u?.result ?? null,
       masked: u?.masked === true,
       user: main?.user ?? null,
+      users: [...new Set(state.processes.filter((p) => p.unit === name).map((p) => p.user))].sort(),
       status: statusText(fs.files, state, name, 12),
     });
     const running = active === "active";

@@ -36,7 +36,8 @@ export function observeTraffic(engine: RuleEngine, fs: HostFs, state: HostState)
     unit.enter("traffic");
     const result = httpRequest(fs.files, state, { from: client.from, address, host: client.host ?? address, port: client.port, path: client.path ?? "/" });
     const scheme = client.port === 443 ? "https" : "http";
-    unit.emit({ type: "http-probe", client: client.name, legit: client.legit, url: `${scheme}://${client.host ?? address}${client.path ?? "/"}`, status: result.status, curlError: result.curlError, log: result.log });
+    const checks = Object.entries(state.facts.apps).find(([, app]) => app.health === (client.path ?? "/"))?.[0] ?? null;
+    unit.emit({ type: "http-probe", client: client.name, legit: client.legit, url: `${scheme}://${client.host ?? address}${client.path ?? "/"}`, status: result.status, curlError: result.curlError, log: result.log, checks, answeredBy: result.app });
     unit.finish();
   }
   if (fs.files.has("etc/ssh/sshd_config")) {

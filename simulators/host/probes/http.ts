@@ -22,6 +22,8 @@ export interface HttpResult {
   log: string[];
   /** The process that answered (nginx, the app), when one did. */
   server: "nginx" | "app" | "other" | null;
+  /** The app's unit whose answer this is (through nginx or directly), or null when no app answered. */
+  app: string | null;
 }
 
 const models = new Map<string, NginxModel | null>();
@@ -47,22 +49,22 @@ export function stamp(t: number): string {
 export function httpRequest(files: Repository, state: HostState, request: { from: string; address: string; host: string; port: number; path: string }): HttpResult {
   const outcome = connectIn(state, request.from, request.address, request.port);
   const url = `${request.host}${request.port === 80 ? "" : `:${request.port}`}`;
-  if (outcome.kind === "timeout") return { status: null, curlError: `curl: (28) Failed to connect to ${url.split(":")[0]} port ${request.port} after 10001 ms: Timeout was reached`, log: [], server: null };
-  if (outcome.kind === "refused") return { status: null, curlError: `curl: (7) Failed to connect to ${url.split(":")[0]} port ${request.port} after 0 ms: Connection refused`, log: [], server: null };
+  if (outcome.kind === "timeout") return { status: null, curlError: `curl: (28) Failed to connect to ${url.split(":")[0]} port ${request.port} after 10001 ms: Timeout was reached`, log: [], server: null, app: null };
+  if (outcome.kind === "refused") return { status: null, curlError: `curl: (7) Failed to connect to ${url.split(":")[0]} port ${request.port} after 0 ms: Connection refused`, log: [], server: null, app: null };
   const p = outcome.process;
   if (p?.unit && p.command.startsWith("nginx: master")) {
     const model = runningNginx(files, state, p.unit);
-    if (!model) return { status: 500, curlError: null, log: [], server: "nginx" };
+    if (!model) return { status: 500, curlError: null, log: [], server: "nginx", app: null };
     const worker = state.processes.find((x) => x.ppid === p.pid)?.pid ?? p.pid;
     const answer = serveRequest(files, state, model, { client: request.from, host: request.host, path: request.path, port: request.port }, stamp(state.clock), worker);
-    if (answer.status === 444) return { status: null, curlError: "curl: (52) Empty reply from server", log: [], server: "nginx" };
-    return { status: answer.status, curlError: null, log: [...answer.errors, ...answer.upstreamLog], server: "nginx" };
+    if (answer.status === 444) return { status: null, curlError: "curl: (52) Empty reply from server", log: [], server: "nginx", app: null };
+    return { status: answer.status, curlError: null, log: [...answer.errors, ...answer.upstreamLog], server: "nginx", app: answer.app };
   }
   if (p?.unit && state.facts.apps[p.unit]) {
     const answer = appAnswer(files, state, p.unit, request.path);
-    if (answer.kind === "timeout") return { status: null, curlError: `curl: (28) Operation timed out after 30001 milliseconds with 0 bytes received`, log: answer.log, server: "app" };
-    return { status: answer.status, curlError: null, log: answer.log, server: "app" };
+    if (answer.kind === "timeout") return { status: null, curlError: `curl: (28) Operation timed out after 30001 milliseconds with 0 bytes received`, log: answer.log, server: "app", app: p.unit };
+    return { status: answer.status, curlError: null, log: answer.log, server: "app", app: p.unit };
   }
   // Something else answers on the port (a stray `python3 -m http.server`): not the site.
-  return { status: 404, curlError: null, log: [`(the answer came from ${p?.command ?? "an unknown process"}, pid ${p?.pid ?? "?"})`], server: "other" };
+  return { status: 404, curlError: null, log: [`(the answer came from ${p?.command ?? "an unknown process"}, pid ${p?.pid ?? "?"})`], server: "other", app: null };
 }

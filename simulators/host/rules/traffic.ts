@@ -18,6 +18,11 @@ export const siteUnavailable = hostRule({
   phase: "traffic",
   on: {
     "http-probe"(e, ctx) {
+      // A health check answered by nginx itself (`return 200`) says nothing of the app it is meant to check.
+      if (e.legit && e.status !== null && e.status < 400 && e.checks !== null && e.answeredBy !== e.checks) {
+        ctx.report({ line: 1 }, `${e.url} answers HTTP ${e.status} to ${e.client} without reaching ${e.checks}: nginx answers the app's health check by itself`, { log: [`$ curl -sS -o /dev/null -w '%{http_code}\\n' ${e.url}`, String(e.status), `$ tail /var/log/shop/gunicorn.log   # no request reached ${e.checks}`].join("\n") });
+        return;
+      }
       if (!e.legit || (e.status !== null && e.status < 400)) return;
       const what = e.status === null ? e.curlError ?? "no answer" : `HTTP ${e.status}`;
       ctx.report({ line: 1 }, `${e.url} answers ${what} to ${e.client}`, { log: [`$ curl -sS -o /dev/null -w '%{http_code}\\n' ${e.url}`, e.status === null ? e.curlError ?? "" : String(e.status), ...(e.log.length > 0 ? ["$ tail /var/log/nginx/error.log /var/log/shop/gunicorn.log", ...e.log] : [])].join("\n") });
@@ -27,6 +32,7 @@ export const siteUnavailable = hostRule({
     valid: [{ files: hostCase() }],
     invalid: [
       { name: "the app stopped", files: hostCase([{ host: { run: "systemctl stop shop" } }]), file: "etc/nginx/sites-enabled/shop", line: 1, message: "answers HTTP 502" },
+      { name: "the app's health check answered by nginx itself", files: hostCase([{ file: "etc/nginx/sites-enabled/shop", replace: "proxy_pass http://shop_app;", with: "return 200;" }, { host: { run: "systemctl reload nginx" } }]), file: "etc/nginx/sites-enabled/shop", line: 1, message: "without reaching shop.service" },
       { name: "the web root unreadable", files: hostCase([{ host: { run: "chmod 700 /var/www/shop" } }]), file: "etc/nginx/sites-enabled/shop", message: "http://shop.example.com/ answers HTTP 403" },
     ],
   },
