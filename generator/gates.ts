@@ -41,8 +41,16 @@ export interface Walk {
   /** The repair as walked. */
   solution: Action[];
   states: Assessment[];
+  /** The repository of each state, in the same order. */
+  repos: Repository[];
   /** Why the walk stopped before the end of the repair, or null. */
   error: string | null;
+}
+
+/** A walk of the faults' repairs as a run shows them, with the order it met the issues in. */
+export interface ShownWalk extends Walk {
+  /** The scenario's issue indices in the order their repairs were walked (those never reached last, in order). */
+  order: number[];
 }
 
 /** Walks `scenario`'s own solution. */
@@ -57,30 +65,34 @@ export function walkSolution(scenario: Scenario, stopOnForeign = false): Walk {
  * each state, the repair of the issue that now fires at the earliest stage (an engineer fixes the failure in
  * front of them); when none of those left fires, the earliest stage's, which then never shows (a gate fails).
  */
-export function walkAsShown(scenario: Scenario, repairs: readonly (readonly Action[])[], stopOnForeign = false): Walk {
+export function walkAsShown(scenario: Scenario, repairs: readonly (readonly Action[])[], stopOnForeign = false): ShownWalk {
   const walker = new Walker(scenario);
   const left = scenario.issues.map((issue, i) => ({ issue, repair: repairs[i] ?? [], i }));
+  const met: number[] = [];
   while (left.length > 0 && walker.error === null && !(stopOnForeign && walker.foreign())) {
     const firing = walker.firingNow();
     const order = (a: (typeof left)[number], b: (typeof left)[number]) => stageIndex(a.issue.stage) - stageIndex(b.issue.stage) || a.i - b.i;
     const shown = left.filter((l) => l.issue.detection.some((d) => firing.has(checkKey(d.code, d.file)))).sort(order);
     const next = shown[0] ?? [...left].sort(order)[0]!;
     left.splice(left.indexOf(next), 1);
+    met.push(next.i);
     for (const action of next.repair) if (!walker.apply(action)) break;
   }
-  return walker.walk();
+  return { ...walker.walk(), order: [...met, ...left.map((l) => l.i)] };
 }
 
 /** One walk in progress: the repository as the repair left it, and each state's assessment. */
 class Walker {
   private repo: Repository;
   private readonly states: Assessment[];
+  private readonly repos: Repository[];
   private readonly solution: Action[] = [];
   error: string | null = null;
 
   constructor(private readonly scenario: Scenario) {
     this.repo = repositoryFrom(scenario.files);
     this.states = [assess(scenario, this.repo)];
+    this.repos = [this.repo];
   }
 
   /** Applies one action of the repair; false when it does not apply (the walk ends there). */
@@ -94,6 +106,7 @@ class Walker {
     }
     this.repo = out.repo;
     this.states.push(assess(this.scenario, this.repo));
+    this.repos.push(this.repo);
     return true;
   }
 
@@ -106,7 +119,7 @@ class Walker {
   }
 
   walk(): Walk {
-    return { solution: this.solution, states: this.states, error: this.error };
+    return { solution: this.solution, states: this.states, repos: this.repos, error: this.error };
   }
 }
 

@@ -18,6 +18,7 @@ import { GENERATED_DIFFICULTIES, GENERATED_SPLITS } from "../tasks/generator/tas
 import type { GeneratorBase } from "../tasks/generator/define-base.js";
 import type { Scenario } from "../tasks/schema.js";
 import { judgeWalk, walkAsShown } from "./gates.js";
+import { inShownOrder } from "./shown-order.js";
 
 export interface GeneratedId {
   split: GeneratedSplit;
@@ -94,7 +95,7 @@ export function generateInjected(id: GeneratedId, options: GeneratorOptions = {}
     // The reference repair meets the faults as a run shows them, each repaired once it is in view.
     const walk = walkAsShown(scenario, composition.injections.map((i) => i.repair), true);
     scenario.solution = walk.solution;
-    if (judgeWalk(scenario, walk, { firstProblem: true }).ok) return { scenario, injections: composition.injections };
+    if (judgeWalk(scenario, walk, { firstProblem: true }).ok) return inShownOrder(scenario, walk, composition.injections);
   }
   throw new GenerationError(name, attempts);
 }

@@ -20,6 +20,7 @@ import { repositoryFrom } from "../simulators/repository.js";
 import { checkKey } from "../simulators/simulation.js";
 import { GenerationError, type GeneratedId } from "./generate.js";
 import { judgeWalk, walkAsShown } from "./gates.js";
+import { inShownOrder } from "./shown-order.js";
 
 const ID = /^gen-host:(train|validation|test):(easy|medium|hard|expert):(\d{1,16})$/;
 
@@ -82,7 +83,7 @@ export function generateHostInjected(id: GeneratedId, options: HostGeneratorOpti
     // The reference repair meets the faults as the alerts show them, each repaired once it is in view.
     const walk = walkAsShown(drafted, composition.injections.map((i) => i.repair), true);
     const scenario: Scenario = { ...drafted, solution: walk.solution, optimal_steps: walk.solution.length };
-    if (judgeWalk(scenario, walk, { firstProblem: true }).ok) return { scenario, injections: composition.injections };
+    if (judgeWalk(scenario, walk, { firstProblem: true }).ok) return inShownOrder(scenario, walk, composition.injections);
   }
   throw new GenerationError(name, attempts);
 }

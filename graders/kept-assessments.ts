@@ -23,6 +23,15 @@ export function keptAssessment(scenario: object, repo: Repository, assess: () =>
   return kept.get(`${objectId(scenario)}\u0002${stateKey(repo)}`, assess);
 }
 
+/**
+ * Keeps `assessment` as the one of `repo` in `scenario`, unless one is kept already: for a scenario made from
+ * another whose states were assessed, where the caller knows what each assessment becomes (the generator serves
+ * its scenarios with their issues in the order a run shows them, after its gates walked them in another).
+ */
+export function keepAssessment(scenario: object, repo: Repository, assessment: Assessment): void {
+  kept.get(`${objectId(scenario)}\u0002${stateKey(repo)}`, () => assessment);
+}
+
 /** How many assessments are kept, and the bytes they are charged. */
 export function keptAssessments(): { count: number; bytes: number } {
   return { count: kept.size, bytes: kept.bytes };
