@@ -132,3 +132,21 @@ describe("image-metadata: what the clean base's build stages held and made", () 
     expect(judged(CLEAN.replace("/usr/share/nginx/html/index.html", "/srv/www/index.html"))).toEqual([]);
   });
 });
+
+describe("a COPY deleted where the build stops before its image", () => {
+  // The final stage copies from a stage misnamed `builld`, and a guard before it fails the build whatever the COPY
+  // says: the image never shows what it holds, so deleting the COPY must not pass for fixing its source.
+  const BROKEN =
+    'FROM golang:1.22 AS build\nWORKDIR /src\nCOPY go.mod main.go ./\nRUN go build -o /out/app .\n\nFROM alpine:3.20\nARG APP_VERSION\nRUN test -n "$APP_VERSION"\nCOPY --from=builld /out/app /usr/local/bin/app\nENTRYPOINT ["/usr/local/bin/app"]\n';
+  const files = (dockerfile: string) => repositoryFrom({ Dockerfile: dockerfile, "go.mod": "module example.com/app\n\ngo 1.22\n", "main.go": "package main\n\nfunc main() {}\n" });
+  const judged = (after: string) => judgeChange(imageMetadataKept, files(BROKEN), files(after)).map((v) => v.message);
+
+  it("flags the COPY deleted, or its stage's COPY, and accepts the source corrected", () => {
+    expect(judged(BROKEN.replace("COPY --from=builld /out/app /usr/local/bin/app\n", ""))).toEqual([
+      "nothing in the final stage copies to /usr/local/bin/app any more (line 9 did), and the build stops before its image shows what it holds",
+    ]);
+    expect(judged(BROKEN.replace("COPY go.mod main.go ./\n", ""))).toEqual([expect.stringContaining("nothing in build stage 'build' copies to . any more (line 3 did)")]);
+    expect(judged(BROKEN.replace("--from=builld", "--from=build"))).toEqual([]);
+    expect(judged(BROKEN.replace("--from=builld /out/app /usr/local/bin/app", "--from=build /out/app /usr/local/bin/app/"))).toEqual([]);
+  });
+});

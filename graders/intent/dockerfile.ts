@@ -312,6 +312,26 @@ function stageFilesLost(was: readonly StageBuilt[], is: readonly StageBuilt[]): 
   });
 }
 
+/**
+ * The COPY and ADD destinations the reference declared that no COPY or ADD of the same stage writes now, where
+ * the build stops before its image shows what it holds (another fault fails a RUN first): deleting the COPY
+ * whose source is wrong (`COPY --from=builld`) is then no fix either, since nothing shows the image still gets
+ * what it copied. A stage is matched by name, else by position; once the build runs through, the image's own
+ * files decide (configurationLost, stageOutputsLost).
+ */
+function copiesGone(was: DeclaredDockerfile, is: DeclaredDockerfile): string[] {
+  const stageKey = (d: DeclaredDockerfile, index: number) => d.stages[index]?.name ?? `#${index}`;
+  const written = new Set(is.copies.map((c) => `${stageKey(is, c.stage)}\u0000${c.dest}`));
+  const out: string[] = [];
+  for (const copy of was.copies) {
+    const stage = stageKey(was, copy.stage);
+    if (written.has(`${stage}\u0000${copy.dest}`)) continue;
+    const where = was.stages[copy.stage]?.name ? `build stage '${was.stages[copy.stage]!.name}'` : copy.stage === was.stages.length - 1 ? "the final stage" : `build stage ${copy.stage}`;
+    out.push(`nothing in ${where} copies to ${copy.dest} any more (line ${copy.line} did), and the build stops before its image shows what it holds`);
+  }
+  return [...new Set(out)];
+}
+
 /** Whether an EXPOSE spec (`8000`, `8000/tcp`, `8000-8010`) covers TCP port `port`. */
 function exposesTcp(spec: string, port: number): boolean {
   const m = /^(\d+)(?:-(\d+))?(?:\/(\w+))?$/.exec(spec.trim());
@@ -352,6 +372,11 @@ export const imageMetadataKept: IntentCheck = {
     for (const path of inputs.initial.repo.keys()) {
       const was = builtImages(inputs.initial).get(path) ?? (inputs.base ? builtImages(inputs.base).get(path) : undefined);
       const is = current.get(path);
+      if (!is) {
+        const written = reference(inputs, path);
+        const now = declaredDockerfiles(inputs.current).get(path);
+        if (written && now) for (const message of copiesGone(written, now)) out.push(violation("image-metadata", path, message));
+      }
       if (!was || !is) continue;
       if (was.exposed.length > 0 && is.exposed.length === 0) out.push(violation("image-metadata", path, `the image no longer declares the port it serves on (EXPOSE ${was.exposed.join(" ")})`));
       if (was.healthcheck !== null && was.healthcheck !== "none" && (is.healthcheck === null || is.healthcheck === "none")) {

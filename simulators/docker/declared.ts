@@ -10,6 +10,7 @@ import { commandFacts, execScript } from "../shell/commands.js";
 import type { ParsedDockerfile } from "./parse.js";
 import { keyValues } from "./parse.js";
 import { baseReference } from "./stages.js";
+import { splitWords } from "./substitute.js";
 
 export interface DeclaredStage {
   index: number;
@@ -23,9 +24,18 @@ export interface DeclaredRun {
   commands: CommandFact[];
 }
 
+/** A COPY or ADD as written: where it puts what it copies, in which stage. */
+export interface DeclaredCopy {
+  line: number;
+  stage: number;
+  /** Its destination as written, without a trailing slash or a leading `./` (`.` for the working directory). */
+  dest: string;
+}
+
 export interface DeclaredDockerfile {
   stages: DeclaredStage[];
   runs: DeclaredRun[];
+  copies: DeclaredCopy[];
   /** The final stage's last USER as written, or null (it runs as its base image's user). */
   finalUser: string | null;
   /** The instructions the final stage has (`WORKDIR`, `CMD`, …): what a fix could have deleted from it. */
@@ -43,8 +53,13 @@ export function declaredDockerfile(parsed: ParsedDockerfile, globalArgs: Readonl
     return { index: stage.index, name: stage.name, base: { kind: ref.kind, reference, pinned } };
   });
   const runs: DeclaredRun[] = [];
+  const copies: DeclaredCopy[] = [];
   for (const stage of parsed.stages) {
     for (const i of stage.instructions) {
+      if (i.keyword === "COPY" || i.keyword === "ADD") {
+        const dest = (i.json ?? splitWords(i.args)).at(-1);
+        if (dest !== undefined) copies.push({ line: i.line, stage: stage.index, dest: dest.replace(/^\.\/(?=.)/, "").replace(/(?<=.)\/+$/, "") || "." });
+      }
       if (i.keyword !== "RUN") continue;
       const scripts = i.json ? [execScript(i.json)] : [i.args, ...i.heredocs.map((h) => h.body)];
       runs.push({ line: i.line, stage: stage.index, commands: scripts.flatMap((s) => commandFacts(s, { githubExpressions: false })) });
@@ -57,5 +72,5 @@ export function declaredDockerfile(parsed: ParsedDockerfile, globalArgs: Readonl
   for (const arg of [...parsed.globalArgs, ...parsed.stages.flatMap((st) => st.instructions.filter((i) => i.keyword === "ARG"))]) {
     for (const { key, value } of keyValues(arg)) argDefaults[key] = (argDefaults[key] ?? false) || value !== null;
   }
-  return { stages, runs, finalUser: user ? user.args.trim() : null, finalKeywords, argDefaults };
+  return { stages, runs, copies, finalUser: user ? user.args.trim() : null, finalKeywords, argDefaults };
 }
