@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { repositoryFrom } from "../../repository.js";
 import { HostFs } from "../fs.js";
 import { hostCase } from "../rules/cases.js";
-import { intervalSeconds, readCrontab } from "./crontab.js";
+import { intervalSeconds, neverRuns, readCrontab } from "./crontab.js";
 
 const tab = (content: string, mode = 0o644, name = "etc/cron.d/job") => {
   const files = hostCase([{ file: name, content, mode }]);
@@ -20,6 +20,8 @@ describe("crontabs", () => {
     ["an unknown user", "0 * * * * nobody2 true\n", "Error: bad username"],
     ["no final newline", "0 * * * * root true", "Missing newline before EOF"],
     ["a bad special", "@sometimes root true\n", "bad time specifier"],
+    // cronie's get_range: a step of 0 is no step (and read as one, a day-of-month loop never ended).
+    ["a step of 0", "0 0 1-31/0 2 * root true\n", "Error: bad day-of-month"],
   ])("ignores the whole file for %s", (_, content, message) => {
     const read = tab(content);
     expect(read.jobs).toEqual([]);
@@ -29,6 +31,10 @@ describe("crontabs", () => {
   it("refuses a file others can write, and never reads a name with a dot", () => {
     expect(tab("0 * * * * root true\n", 0o666).ignored?.[0]).toContain("INSECURE MODE");
     expect(tab("0 * * * * root true\n", 0o644, "etc/cron.d/job.sh").skipped).toBe(true);
+  });
+
+  it("knows a schedule no date matches, and reads stepped fields", () => {
+    expect(["0 0 30 2 *", "0 0 31 4,6,9,11 *", "0 0 29 2 *", "0 0 1-31/2 2 *", "0 0 30 2 1", "@yearly"].map(neverRuns)).toEqual([true, true, false, false, false, false]);
   });
 
   it("knows the fixed intervals", () => {

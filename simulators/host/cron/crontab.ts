@@ -45,7 +45,8 @@ function fieldOk(text: string, name: string): boolean {
   };
   return text.split(",").every((part) => {
     const [range, step] = part.split("/") as [string, string | undefined];
-    if (step !== undefined && !/^\d+$/.test(step)) return false;
+    // cron refuses a step of 0 as it refuses a malformed one ("bad minute").
+    if (step !== undefined && (!/^\d+$/.test(step) || Number(step) === 0)) return false;
     if (range === "*") return true;
     const [a, b] = range.split("-") as [string, string | undefined];
     const x = value(a);
@@ -92,7 +93,8 @@ export function readCrontab(fs: HostFs, key: string, system: boolean): Crontab {
       const names = Object.keys(RANGES);
       for (let f = 0; f < 5; f++) {
         if (fields[f] === undefined || !fieldOk(fields[f]!, names[f]!)) {
-          return ignore(n, [`Error: bad ${names[f]}; while reading /${key}`, `(${label}) ERROR (Syntax error, this crontab file will be ignored)`]);
+          // cron's own words: "bad day-of-month", "bad day-of-week".
+          return ignore(n, [`Error: bad ${names[f]!.replace(/ /g, "-")}; while reading /${key}`, `(${label}) ERROR (Syntax error, this crontab file will be ignored)`]);
         }
       }
       schedule = fields.join(" ");
@@ -141,7 +143,8 @@ function fieldValues(text: string, name: string): number[] {
   for (const part of text.split(",")) {
     const [range, step] = part.split("/") as [string, string | undefined];
     const [a, b] = range === "*" ? [lo, hi] : ((([x, y]) => [value(x!), y === undefined ? (step === undefined ? value(x!) : hi) : value(y)])(range.split("-")) as [number, number]);
-    for (let v = a; v <= b; v += Number(step ?? 1)) out.add(v);
+    // Read only after fieldOk: a step is a whole number of at least 1 there.
+    for (let v = a; v <= b; v += Math.max(1, Number(step ?? 1))) out.add(v);
   }
   return [...out];
 }
