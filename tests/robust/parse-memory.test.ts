@@ -49,7 +49,8 @@ describe("what the parse caches and sections are charged", () => {
     expect(sections.freed).toBeLessThanOrEqual(sections.charged);
     // Nothing is left charged that the caches no longer hold.
     expect(parseCacheUse().every((c) => c.entries === 0 && c.bytes === 0)).toBe(true);
-  });
+    // 120 generations and a dozen full collections: ~20 s when the machine's two cores are shared.
+  }, 60_000);
 
   it("holds a section's parses when the parse cache no longer does", () => {
     forgetParses();
