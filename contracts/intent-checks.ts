@@ -25,6 +25,7 @@ export const INTENT_CHECK_NAMES = [
   "host-data",
   "host-services",
   "host-hardening",
+  "host-sshd",
   "no-new-errors",
   "no-unknown-outcomes",
 ] as const;

@@ -186,6 +186,13 @@ export interface ExposureEvent {
   trustedDatabase: string[];
 }
 
+/** The settings sshd runs with by the configuration on disk, defaults filled in (a fact for the grader); none while sshd -t fails. */
+export interface SshdSettingsEvent {
+  type: "sshd-settings";
+  /** keyword (lower case) → value, as `sshd -T` prints the global settings. */
+  settings: Record<string, string>;
+}
+
 export type HostEvent =
   | ConfigTestEvent
   | UnitStatusEvent
@@ -202,7 +209,8 @@ export type HostEvent =
   | SshHardeningEvent
   | FirewallPersistenceEvent
   | DataEvent
-  | ExposureEvent;
+  | ExposureEvent
+  | SshdSettingsEvent;
 
 export type HostRule = Rule<HostEvent>;
 

@@ -1,13 +1,17 @@
 /**
  * Facts no rule judges but the grader compares between states: the data the host must keep (how many files
  * and bytes are under each kept path), and which files are open to everyone (world-writable, or secrets
- * readable by any user), so that a "fix" that deletes records or opens permissions wide is caught.
+ * readable by any user), and the settings sshd runs with, so that a "fix" that deletes records, opens permissions
+ * wide or gets sshd to start by dropping or weakening its settings is caught.
  */
 import type { RuleEngine } from "../../engine/engine.js";
 import type { HostEvent } from "../events.js";
 import { HOST_DOMAIN } from "../events.js";
 import type { HostFs } from "../fs.js";
 import { readHba } from "../postgres/hba.js";
+import { diskSource } from "../sources.js";
+import { readSshdConfig } from "../sshd/config.js";
+import { effectiveSshdSettings } from "../sshd/effective.js";
 import type { HostState } from "../state.js";
 
 /** Files whose content is a secret: private keys, the password hashes, the app's settings. */
@@ -34,6 +38,10 @@ export function observeFacts(engine: RuleEngine, fs: HostFs, state: HostState): 
     if ((s.mode & 0o002) !== 0 && (s.mode & 0o1000) === 0) worldWritable.push(key === "" ? "/" : key);
   }
   unit.emit({ type: "host-exposure", worldWritable: worldWritable.sort(), secretsReadable: secretsReadable.sort(), trustedDatabase: trustedRecords(fs, state) });
+  if (fs.files.has("etc/ssh/sshd_config")) {
+    const config = readSshdConfig(diskSource(fs.files));
+    if (config.errors.length === 0) unit.emit({ type: "sshd-settings", settings: effectiveSshdSettings(config) });
+  }
   unit.finish();
 }
 

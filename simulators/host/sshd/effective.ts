@@ -1,0 +1,64 @@
+/**
+ * The settings sshd runs with outside any Match block, as `sshd -T` prints them: the first value obtained for
+ * each keyword (Includes read in place), every value of the accumulating ones, and OpenSSH 8.9's compiled-in
+ * default for a keyword nothing sets. A keyword missing from a config is not missing from the server: emptying
+ * sshd_config still runs sshd, on defaults that drop Ubuntu's UsePAM, its sftp subsystem and its Includes.
+ */
+import type { SshdConfig } from "./config.js";
+import { ACCUMULATING } from "./config.js";
+
+/** sshd_config(5) of OpenSSH 8.9 (Ubuntu 22.04): what sshd does about a keyword no line sets ("" for nothing). */
+export const SSHD_DEFAULTS: Readonly<Record<string, string>> = {
+  port: "22",
+  permitrootlogin: "prohibit-password",
+  strictmodes: "yes",
+  maxauthtries: "6",
+  maxsessions: "10",
+  pubkeyauthentication: "yes",
+  passwordauthentication: "yes",
+  permitemptypasswords: "no",
+  kbdinteractiveauthentication: "yes",
+  hostbasedauthentication: "no",
+  ignorerhosts: "yes",
+  usepam: "no",
+  x11forwarding: "no",
+  allowagentforwarding: "yes",
+  allowtcpforwarding: "yes",
+  gatewayports: "no",
+  permittunnel: "no",
+  permituserenvironment: "no",
+  authorizedkeysfile: ".ssh/authorized_keys .ssh/authorized_keys2",
+  subsystem: "",
+  allowusers: "",
+  allowgroups: "",
+  denyusers: "",
+  denygroups: "",
+  authenticationmethods: "any",
+  forcecommand: "none",
+  chrootdirectory: "none",
+};
+
+/** Keywords sshd treats as one option: the first of either that it reads wins. */
+const ALIASES: Readonly<Record<string, string>> = { challengeresponseauthentication: "kbdinteractiveauthentication" };
+
+/** Values sshd reads case-insensitively, and its spellings of one value. */
+function normalValue(word: string): string {
+  const lower = word.toLowerCase();
+  if (lower === "without-password") return "prohibit-password";
+  return /^(yes|no|prohibit-password|forced-commands-only|all|local|remote|none|any|delayed)$/.test(lower) ? lower : word;
+}
+
+/** keyword (lower case) → value (the accumulating keywords' values in the order read, space-separated). */
+export function effectiveSshdSettings(config: SshdConfig): Record<string, string> {
+  const set = new Map<string, string[]>();
+  for (const entry of config.entries) {
+    if (entry.match !== null) continue;
+    const keyword = ALIASES[entry.keyword] ?? entry.keyword;
+    const args = entry.args.map(normalValue);
+    if (ACCUMULATING.has(keyword)) set.set(keyword, [...(set.get(keyword) ?? []), ...args]);
+    else if (!set.has(keyword)) set.set(keyword, args);
+  }
+  const out: Record<string, string> = { ...SSHD_DEFAULTS };
+  for (const [keyword, args] of set) out[keyword] = args.join(" ");
+  return out;
+}
