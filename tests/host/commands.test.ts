@@ -87,6 +87,14 @@ describe("the host action", () => {
     expect(look(repo, "df -h /var/log")).not.toContain("100%");
   });
 
+  it("empties a file copied over from /dev/null, as `: >` does, and keeps its mode", () => {
+    const repo = ran(hostOf("disk_space_crisis"), "cp /dev/null /var/log/shop/gunicorn.log").repo;
+    expect(look(repo, "df -h /var/log")).not.toContain("100%");
+    expect(readState(repo).nodes["var/log/shop/gunicorn.log"]?.size ?? 0).toBe(0);
+    expect(repo.get("var/log/shop/gunicorn.log")?.content).toBe("");
+    expect(host(repo, "cp /dev/null /var/log/shop").ok).toBe(false);
+  });
+
   it("restarts a unit whose main process is killed when Restart= says so, and leaves one without it down", () => {
     const repo = hostOf("nginx_misconfiguration");
     const state = readState(repo);

@@ -1,6 +1,6 @@
 /**
  * The file commands a repair needs, as coreutils run them as root: chmod, chown, chgrp, rm, truncate, cp, mv,
- * mkdir, touch, and writing with `>`/`>>` (echo, printf, `: >`, cat /dev/null). A path that does not exist
+ * mkdir, touch, and writing with `>`/`>>` (echo, printf, `: >`, cat /dev/null; cp /dev/null FILE empties it too). A path that does not exist
  * is refused with coreutils' message; `rm -rf /` is refused as GNU rm refuses it.
  */
 import type { HostDraft } from "../draft.js";
@@ -218,6 +218,12 @@ function copyOrMove(draft: HostDraft, argv: readonly string[], move: boolean): C
   if (badFlag) return refuse(`${program}: invalid option -- '${badFlag.replace(/^-+/, "")}'`);
   if (operands.length !== 2) return refuse(`${program}: ${operands.length < 2 ? "missing destination file operand" : "copying several files is not simulated: one source, one destination"}`);
   const [from, to] = operands as [string, string];
+  // `cp /dev/null FILE` reads nothing and writes it: the file is emptied, as `: > FILE` does.
+  if (from === "/dev/null" && !move) {
+    const key = keyOf(to);
+    if (key === null || draft.fs().isDir(key)) return refuse(`${program}: copying /dev/null into a directory is not simulated: name the file to empty`);
+    return redirectWrite(draft, to, "", false) ?? done();
+  }
   const src = keyOf(from);
   if (src === null || !draft.files.has(src)) {
     if (src !== null && draft.fs().isDir(src)) return refuse(`${program}: -r not specified; omitting directory '${from}'`);
