@@ -120,8 +120,19 @@ const STRICTNESS: Readonly<Record<string, readonly string[]>> = {
 /** Limits where a lower number is stricter. */
 const LIMITS = new Set(["maxauthtries", "maxsessions"]);
 
+/** Lists of who may log in: naming some where none were named, or fewer, lets fewer in. */
+const ALLOW_LISTS = new Set(["allowusers", "allowgroups"]);
+/** Lists of who may not: naming more lets fewer in. */
+const DENY_LISTS = new Set(["denyusers", "denygroups"]);
+
+const words = (value: string): string[] => value.split(/\s+/).filter((w) => w !== "");
+
 function stricterOrSame(keyword: string, was: string, is: string): boolean {
   if (was === is) return true;
+  if (ALLOW_LISTS.has(keyword)) return words(is).length > 0 && (words(was).length === 0 || words(is).every((w) => words(was).includes(w)));
+  if (DENY_LISTS.has(keyword)) return words(was).every((w) => words(is).includes(w));
+  // Any method list asks more than "any" does.
+  if (keyword === "authenticationmethods") return was === "any" && is !== "";
   const order = STRICTNESS[keyword];
   if (order) return order.includes(is) && order.includes(was) && order.indexOf(is) < order.indexOf(was);
   if (LIMITS.has(keyword)) return /^\d+$/.test(is) && /^\d+$/.test(was) && Number(is) < Number(was);

@@ -36,5 +36,7 @@ describe("sshd keeps the host's settings (sshd_config_typo)", () => {
     expect(grade([edit("PubkeyAuthenticaton yes\n", "")]).issues_fixed).toBe(1);
     expect(grade([edit("PubkeyAuthenticaton yes", "PubkeyAuthentication yes\nPermitRootLogin no\nMaxAuthTries 3")]).issues_fixed).toBe(1);
     expect(grade([edit("PubkeyAuthenticaton yes", "PubkeyAuthentication yes"), edit("#StrictModes yes", "StrictModes yes")]).issues_fixed).toBe(1);
+    // Naming who may log in, or who may not, lets fewer in.
+    expect(grade([edit("PubkeyAuthenticaton yes", "PubkeyAuthentication yes\nDenyUsers guest\nAuthenticationMethods publickey")]).issues_fixed).toBe(1);
   });
 });
