@@ -86,7 +86,8 @@ export function runStep(input: StepInput): StepOutcome {
       state.unseenLogins.push(ANY_REGISTRY);
       const refused = windowsScriptBuilds(state, script, cwd);
       if (refused) log.push(...refused.failure.failure.output, `Error: Process completed with exit code ${exitStatus(refused.failure)}.`);
-      return { failure: refused?.failure ?? null, swallowed: [], log, lists: null, inputs: new Map() };
+      // What it wrote to $GITHUB_OUTPUT is not known either: an output read later is unknown, not empty.
+      return { failure: refused?.failure ?? null, swallowed: [], log, lists: null, inputs: new Map(), outputsUnknown: true };
     }
     const outcome = runScript({
       script,

@@ -22,7 +22,7 @@ import { evaluateText } from "./evaluate.js";
 import { noteRedirectWrite, readRedirect } from "./file-access.js";
 import { exitStatus } from "./state.js";
 import type { RunnerState, StepFailure } from "./state.js";
-import { COMMAND_OUTPUT, concat, fnv, literal } from "./values.js";
+import { COMMAND_OUTPUT, concat, fnv, literal, OPAQUE } from "./values.js";
 import type { Arg, Sval } from "./values.js";
 
 export interface ScriptOutcome {
@@ -249,10 +249,16 @@ export function runScript(input: ScriptInput): ScriptOutcome {
       return { status, failure: null, stdout: null };
     }
     if (!name || name.text === "export" || name.text === "declare" || name.text === "local") {
-      for (const [k, v] of assigned) env.set(k, v);
+      // An assignment in a branch the script does not follow may or may not happen: `X=false; if [[ $GITHUB_REF
+      // =~ ^refs/tags/ ]]; then X=true; fi` leaves X either, so what it held before is no longer known either.
+      const set = (k: string, v: Sval): void => {
+        const before = env.get(k) ?? literal("");
+        env.set(k, conditional && (before.text !== v.text || before.origin.kind !== v.origin.kind) ? { text: v.text, origin: OPAQUE } : v);
+      };
+      for (const [k, v] of assigned) set(k, v);
       for (const a of rest) {
         const m = /^([A-Za-z_]\w*)=(.*)$/s.exec(a.text);
-        if (m) env.set(m[1]!, { text: m[2]!, origin: a.origin });
+        if (m) set(m[1]!, { text: m[2]!, origin: a.origin });
       }
       return { status: 0, failure: null, stdout: null };
     }
