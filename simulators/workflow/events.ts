@@ -282,6 +282,8 @@ export interface RegistryPushEvent {
   login: Credential | null;
   /** An earlier step may have logged in to that registry where the simulator cannot see (RunnerState.unseenLogins). */
   loginUnseen: boolean;
+  /** A step its `if:` skipped would have logged in to that registry (RunnerState.skippedLogins). */
+  loginSkipped: boolean;
   permissions: Readonly<Permissions>;
   /** The repository already holds that package (ghcr.io says Write, not Create). */
   packageExists: boolean;

@@ -15,6 +15,9 @@ export const pushUnauthenticated = workflowRule({
       if (e.login) return;
       // A login the simulator could not see (an unmodelled action, a cloud CLI's credential helper) may cover it.
       if (e.loginUnseen) return ctx.undecided();
+      // A login its `if:` skipped may run whenever this push does, if the push's own step is switched off or
+      // gated on what the run cannot know; an unconditional push after it fails whenever the login is skipped.
+      if (e.loginSkipped && (e.step.off || e.step.conditionUnknown)) return ctx.undecided();
       const buildx = e.via === "buildx";
       const prefix = buildx ? `ERROR: failed to build: failed to solve: failed to push ${e.reference}: ` : "";
       const text =
@@ -50,6 +53,13 @@ export const pushUnauthenticated = workflowRule({
         jobWith(`${CHECKOUT}      - run: az acr login --name acme\n      - run: docker build -t acme.azurecr.io/web:1.0 . && docker push acme.azurecr.io/web:1.0\n`),
         { files: APP_FILES, lint: true, name: "after az acr login (undecided)" },
       ),
+      // grafana/k6's build.yml: the login and the pushes share a release condition the run does not meet.
+      workflowCase(
+        jobWith(
+          `${CHECKOUT}      - if: github.ref == 'refs/heads/master'\n        uses: grafana/shared-workflows/actions/login-to-gar@v1\n        with:\n          registry: us-docker.pkg.dev\n      - run: docker build -t us-docker.pkg.dev/acme/k6/k6:master .\n      - if: github.ref == 'refs/heads/master'\n        run: docker push us-docker.pkg.dev/acme/k6/k6:master\n      - id: classify\n        uses: acme/classify-release@v1\n      - if: steps.classify.outputs.latest == 'true'\n        run: docker push us-docker.pkg.dev/acme/k6/k6:master\n`,
+        ),
+        { files: APP_FILES, lint: true, name: "after a login its if: skipped, in a step switched off or gated on what the run cannot know (undecided)" },
+      ),
     ],
     invalid: [
       workflowCase(jobWith(`${CHECKOUT}      - run: docker build -t acme/app:1.0 .\n      - run: docker push acme/app:1.0\n`), {
@@ -69,6 +79,13 @@ export const pushUnauthenticated = workflowRule({
         name: "gcloud's login does not reach Docker Hub",
         message: "denied: requested access to the resource is denied",
       }),
+      workflowCase(
+        jobWith(
+          `${CHECKOUT}      - if: github.ref == 'refs/heads/master'\n        uses: docker/login-action@v3\n        with:\n          registry: ghcr.io\n          username: \${{ github.actor }}\n          password: \${{ secrets.GITHUB_TOKEN }}\n      - run: docker build -t ghcr.io/acme/app:1.0 .\n      - run: docker push ghcr.io/acme/app:1.0\n`,
+          "permissions:\n  packages: write\n",
+        ),
+        { files: APP_FILES, file: CI, line: 16, name: "a login its if: skipped does not cover a push that always runs", message: "unauthorized" },
+      ),
     ],
   },
 });

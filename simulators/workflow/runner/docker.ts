@@ -54,6 +54,7 @@ function pushEvent(state: RunnerState, at: Location, reference: string, registry
     repository,
     login: state.logins.get(registry) ?? null,
     loginUnseen: state.unseenLogins.some((r) => r.test(registry)),
+    loginSkipped: state.skippedLogins.some((r) => r.test(registry)),
     permissions: { ...state.permissions },
     packageExists: state.knownPackages.has(`${registry}/${repository}`),
   };

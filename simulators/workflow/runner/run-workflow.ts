@@ -314,6 +314,7 @@ class WorkflowRunner {
       const shellEnv = new Map([...base, ...stepEnv]);
       const outcome = runStep({ source: this.source, step, state: runState, env: shellEnv, scope, defaults, github: this.github, outputs, exports, visible, uploaded });
       if (uploaded.size > 0) this.uploadedAny = true;
+      if (runState !== state) state.skippedLogins.push(...loginsGained(state, runState));
       const id = scalarText(get(step.map, "id", this.doc));
       if (id !== "") stepOutputs.set(id, outputs);
       if (id !== "" && outcome.outputsUnknown) unknownOutputs.add(id);
@@ -367,6 +368,7 @@ class WorkflowRunner {
       checkRepositoryFiles: this.engine.env.context,
       logins: new Map(),
       unseenLogins: [],
+      skippedLogins: [],
       unseenArtifacts: false,
       images: new Set(),
       imagesUnseen: false,
@@ -396,6 +398,12 @@ function stepName(step: JobView["steps"][number]["map"], doc: WorkflowSource["do
 /** A condition that reads how a job or step ended (`needs.build.result`, `steps.lint.outcome`, `needs.*.result`). */
 const OUTCOME_READ = /\.(result|outcome|conclusion)\b/;
 
+/** The registries `after` may be logged in to that `before` is not: what a skipped step's login would have added. */
+function loginsGained(before: RunnerState, after: RunnerState): RegExp[] {
+  const named = [...after.logins.keys()].filter((r) => !before.logins.has(r)).map((r) => new RegExp(`^${r.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+  return [...named, ...after.unseenLogins.slice(before.unseenLogins.length)];
+}
+
 function cloneState(state: RunnerState): RunnerState {
   return {
     ...state,
@@ -405,6 +413,7 @@ function cloneState(state: RunnerState): RunnerState {
     opaqueDirs: [...state.opaqueDirs],
     logins: new Map(state.logins),
     unseenLogins: [...state.unseenLogins],
+    skippedLogins: [...state.skippedLogins],
     images: new Set(state.images),
     builds: [...state.builds],
     pushes: [...state.pushes],

@@ -103,6 +103,12 @@ export interface RunnerState {
    */
   unseenLogins: RegExp[];
   /**
+   * Registries a step its own `if:` skipped would have logged in to (a `docker login`, docker/login-action, an
+   * action we do not know). A push in a step that is itself switched off, or whose `if:` the run cannot decide,
+   * may run exactly when that login does (both gated on a release ref, say), so its credentials are not known.
+   */
+  skippedLogins: RegExp[];
+  /**
    * Artifacts may have been uploaded where the simulator cannot see: by a reusable workflow among the jobs this
    * one needs, or, in a workflow only ever called, by its caller's jobs. A name the job cannot see is then not
    * judged missing, and what a download brings is not known.
