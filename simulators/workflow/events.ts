@@ -325,6 +325,11 @@ export interface ArtifactDownloadEvent {
   available: readonly string[];
   /** Uploads the job cannot see may exist (a reusable workflow it needs, or the caller of a called workflow). */
   unseenUploads: boolean;
+  /**
+   * Which artifact is meant is not known: the download's `name:`/`pattern:`, or the name of an upload the job
+   * sees, is a value the run cannot know (an unmodelled action's output).
+   */
+  selectionUnknown: boolean;
 }
 
 /** The Node release a job runs, as actions/setup-node installs it. */

@@ -19,6 +19,8 @@ export const artifactNotFound = workflowRule({
       if (e.foreign || e.name === "" || e.available.includes(e.name) || GLOB.test(e.name)) return;
       // A reusable workflow it needs (or the caller of this one) may have uploaded it: not known either way.
       if (e.unseenUploads) return ctx.undecided();
+      // A name an unmodelled action chose (the download's, or an upload's) is only a placeholder here.
+      if (e.selectionUnknown) return ctx.undecided();
       const lines = [
         `Error: Unable to download artifact(s): Artifact not found for name: ${e.name}`,
         "        Please ensure that your artifact is not expired and the artifact was uploaded using a compatible version of toolkit/upload-artifact.",
@@ -28,7 +30,26 @@ export const artifactNotFound = workflowRule({
     },
   },
   cases: {
-    valid: [workflowCase(workflow("    needs: build\n"))],
-    invalid: [workflowCase(workflow(""), { file: CI, line: 16, message: "Unable to download artifact(s): Artifact not found for name: site" })],
+    valid: [
+      workflowCase(workflow("    needs: build\n")),
+      // grafana/k6's build.yml: the signed binary's artifact is named by the signing action's output.
+      workflowCase(
+        "on: push\njobs:\n  sign:\n    runs-on: ubuntu-latest\n    steps:\n      - id: sign\n        uses: grafana/shared-workflows/actions/azure-trusted-signing@v1\n      - uses: actions/download-artifact@v4\n        with:\n          name: ${{ steps.sign.outputs.artifact-name }}\n          path: dist\n      - run: cd dist && sha256sum * > checksums.txt\n",
+        { lint: true, name: "a name an unmodelled action chose (undecided), and the directory it fills" },
+      ),
+      workflowCase(
+        "on: push\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n      - id: name\n        uses: acme/artifact-name@v1\n      - run: echo hi > site.txt\n      - uses: actions/upload-artifact@v4\n        with:\n          name: ${{ steps.name.outputs.name }}\n          path: site.txt\n  deploy:\n    needs: build\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/download-artifact@v4\n        with:\n          name: site\n",
+        { lint: true, name: "an upload named by an unmodelled action's output may be the one asked for (undecided)" },
+      ),
+    ],
+    invalid: [
+      workflowCase(workflow(""), { file: CI, line: 16, message: "Unable to download artifact(s): Artifact not found for name: site" }),
+      workflowCase(workflow("    needs: build\n").replace(/name: site\n$/, "name: site-\${{ github.sha }}\n"), {
+        file: CI,
+        line: 17,
+        name: "a name the run knows that no upload has",
+        message: "Artifact not found for name: site-4f6a1d9c",
+      }),
+    ],
   },
 });

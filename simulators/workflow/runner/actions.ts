@@ -170,7 +170,7 @@ export function runAction(action: string, ctx: ActionContext): CommandResult {
       return result;
     }
     case "actions/upload-artifact": {
-      const artifact = { name: input(ctx, "name") || "artifact", files: uploadedFiles(state, input(ctx, "path"), ctx.github.workspace!) };
+      const artifact = { name: input(ctx, "name") || "artifact", files: uploadedFiles(state, input(ctx, "path"), ctx.github.workspace!), nameUnknown: unknownInput(ctx, "name") };
       ctx.uploaded.set(artifact.name, artifact);
       ctx.artifacts.set(artifact.name, artifact);
       return { status: 0, output: [`Uploading artifact '${artifact.name}'`, `Artifact ${artifact.name} has been successfully uploaded!`] };
@@ -185,6 +185,7 @@ export function runAction(action: string, ctx: ActionContext): CommandResult {
           pattern: input(ctx, "pattern"),
           mergeMultiple: bool(input(ctx, "merge-multiple")),
           foreign: input(ctx, "run-id") !== "" || input(ctx, "github-token") !== "",
+          selectionUnknown: unknownInput(ctx, "name") || unknownInput(ctx, "pattern"),
         },
         ctx.artifacts,
         ctx.github.workspace!,

@@ -18,6 +18,8 @@ export interface Artifact {
   name: string;
   /** Paths inside the artifact, or null when we could not follow what the job uploaded. */
   files: string[] | null;
+  /** The upload's `name:` is a value the run cannot know (an unmodelled step's output): `name` is a placeholder. */
+  nameUnknown?: boolean;
 }
 
 /** Artifacts by name. */
@@ -77,6 +79,8 @@ export interface DownloadInputs {
   mergeMultiple: boolean;
   /** Another repository or run (`github-token`/`run-id`): its artifacts are not this run's. */
   foreign: boolean;
+  /** `name:` or `pattern:` is a value the run cannot know: which artifact it picks is not known. */
+  selectionUnknown: boolean;
 }
 
 /** Puts an artifact's files under a workspace directory (or marks the directory unknowable). */
@@ -118,10 +122,11 @@ export function downloadArtifacts(state: RunnerState, at: Location, inputs: Down
     foreign: inputs.foreign,
     available: [...visible.keys()],
     unseenUploads: state.unseenArtifacts,
+    selectionUnknown: inputs.selectionUnknown || [...visible.values()].some((a) => a.nameUnknown === true),
   });
   if (refused) return failed(refused);
   const target = scriptPath(".", literal(inputs.path || "."), workspaceRoot);
-  if (inputs.foreign) {
+  if (inputs.foreign || inputs.selectionUnknown) {
     if (target !== null) state.opaqueDirs.push(target);
     return { status: 0, output: ["Downloading artifacts"] };
   }
@@ -135,7 +140,7 @@ export function downloadArtifacts(state: RunnerState, at: Location, inputs: Down
       ? [`Filtering artifacts by pattern '${inputs.pattern}'`]
       : ["No input name or pattern filtered specified, downloading all artifacts", ...(inputs.mergeMultiple ? [] : ["An extra directory with the artifact name will be created for each download"])];
   const { chosen } = selection;
-  if (chosen === null || state.unseenArtifacts) {
+  if (chosen === null || state.unseenArtifacts || [...visible.values()].some((a) => a.nameUnknown === true)) {
     // What lands where is not known: the target holds whatever the pattern picked, or uploads we did not see.
     if (target !== null) state.opaqueDirs.push(target);
     return { status: 0, output: [...output, ...(selection.note ? [selection.note] : []), "Download artifact has finished successfully"] };
