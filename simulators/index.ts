@@ -78,8 +78,9 @@ function simulateDomains(repo: Repository, world: World, options: SimulationOpti
     const refusal = tally.admit(source);
     inSection(`domain workflow ${file}${refusal === null ? "" : ` refused: ${refusal}`}`, (files) => simulateWorkflow(engine, files, file, { refusal, source }));
   }
-  for (const { file, contextDir } of dockerfileRequests(repo, options)) {
-    inSection(`domain dockerfile ${file} in ${contextDir}`, (files) => simulateDockerfile(engine, files, options, { file, contextDir }));
+  for (const request of dockerfileRequests(repo, options)) {
+    const where = request.contextUnknown ? "an unknown context" : request.contextDir;
+    inSection(`domain dockerfile ${request.file} in ${where}`, (files) => simulateDockerfile(engine, files, options, request));
   }
   // Workflows are never manifests; under --kind k8s the files named are manifests, whatever their content.
   inSection("domain cluster", (files) =>

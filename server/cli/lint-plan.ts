@@ -2,13 +2,14 @@
  * How `breakfix lint` splits the files it was given into runs of the pure `lintFiles`. Files are grouped by
  * repository root (lint-roots.ts; files under no root by the folder named on the command line), so that one
  * repository's objects never meet another's. Each run carries what its checks read besides the files asked
- * about: each Dockerfile's build context (its directory), and, for a workflow under `<root>/.github/workflows/`
+ * about: each Dockerfile's build context (its directory, and any a compose file above it names), and, for a workflow under `<root>/.github/workflows/`
  * whose repository was not named whole, that repository's files, which its steps read. A workflow anywhere else
  * has no workspace to read (lintFiles runs it without the workspace checks), and the plan says which they were.
  */
 import path from "node:path";
 import { detectKind, withoutWorkspace, type LintFile, type LintKind, type LintOptions } from "../../simulators/index.js";
 import { isWorkflowPath } from "../../simulators/workflow/index.js";
+import { composeContextsFor } from "./lint-compose.js";
 import { isDirectory, readFileForLint, walk, type LintTarget } from "./lint-files.js";
 import { RepositoryRoots } from "./lint-roots.js";
 
@@ -119,7 +120,10 @@ export function planLint(targets: readonly LintTarget[], cwd: string, kind: Lint
 /** The runs of one repository (or of the loose files of one folder). */
 function planGroup(plan: LintPlan, group: Group, cwd: string, options: LintOptions, ownContexts: boolean, named: readonly string[]): void {
   const { root, members } = group;
-  const contextDirs = ownContexts ? [...new Set(members.filter((m) => m.kind === "dockerfile").map((m) => path.dirname(m.target.abs)))] : [];
+  const dockerfiles = members.filter((m) => m.kind === "dockerfile").map((m) => m.target.abs);
+  // A compose file may build a Dockerfile from another folder (`context: .`, `dockerfile: backend/Dockerfile`).
+  const composed = ownContexts && options.context ? composeContextsFor(dockerfiles, root ?? cwd) : { composeFiles: [], contextDirs: [] };
+  const contextDirs = ownContexts ? [...new Set([...dockerfiles.map((f) => path.dirname(f)), ...composed.contextDirs])] : [];
   // A repository's paths are relative to its root; loose files keep as much of their path from the working
   // directory as they can, since a folder's name (`k8s/`, `deploy/`) tells what its files are.
   const base = root ?? commonDirectory([cwd, ...members.map((m) => m.target.abs), ...contextDirs]);
@@ -133,6 +137,7 @@ function planGroup(plan: LintPlan, group: Group, cwd: string, options: LintOptio
   for (const dir of context) for (const rel of walk(dir)) addContext(run, relative(base, path.join(dir, rel)), path.join(dir, rel));
   // Files of no checked kind still tell the checks something (a kustomization names its patches).
   for (const m of members) if (m.kind === null) addContext(run, relative(base, m.target.abs), m.target.abs);
+  for (const f of composed.composeFiles) addContext(run, relative(base, f), f);
   for (const m of checked) addTarget(run, relative(base, m.target.abs), m);
   plan.runs.push(run);
   // lintFiles runs these without a workspace; the plan says which they were.

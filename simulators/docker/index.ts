@@ -13,6 +13,7 @@ import type { App, World } from "../world.js";
 import { runBuild } from "./build.js";
 import type { Image } from "./image.js";
 import { checkEntryPlatform, runContainer } from "./container.js";
+import { composeContexts } from "./compose-contexts.js";
 import { buildContext } from "./context.js";
 import { buildLog, runLog } from "./log.js";
 import { declaredDockerfile } from "./declared.js";
@@ -40,6 +41,8 @@ export function appForContext(world: World, contextDir: string): App | undefined
 export interface DockerfileRequest {
   file: string;
   contextDir: string;
+  /** Which directory it is built from is not known (compose builds it from several): the context is not read. */
+  contextUnknown?: boolean;
   buildArgs?: ReadonlyMap<string, string>;
   /** false: build only (the pipeline runs containers elsewhere, or not at all). */
   run?: boolean;
@@ -94,7 +97,7 @@ export function simulateDockerfile(engine: RuleEngine, repo: Repository, options
   if (content === undefined) return { image: null, failed: false };
   const unit = engine.unit<DockerEvent, DockerUnit>(DOCKER_DOMAIN, file, { file }, { soft: request.soft === true });
   const parsed = parseDockerfile(content);
-  const context = engine.env.context ? buildContext(repo, contextDir) : null;
+  const context = engine.env.context && request.contextUnknown !== true ? buildContext(repo, contextDir) : null;
   const globalArgs = new Map([...platformArgs(request.platform), ...globalArgValues(parsed, request.buildArgs)]);
   unit.emit({ type: "dockerfile-declared", file, declared: declaredDockerfile(parsed, globalArgs) });
   const statics = unit.emit({ type: "dockerfile", file, parsed, contextDir, globalArgs });
@@ -220,10 +223,20 @@ export function declareDockerfile(engine: RuleEngine, repo: Repository, file: st
   engine.facts.add(file, event);
 }
 
-/** The Dockerfiles a repository's own run builds, each from its own directory (or `--context DIR`). */
+/**
+ * The context a Dockerfile is built from when no workflow builds it: `--context DIR`; else the one the
+ * repository's compose files give it; else its own directory. Built by compose from several directories, or
+ * from one that cannot be read, its context is unknown and nothing that reads the context is judged.
+ */
+export function standaloneContext(repo: Repository, file: string, options: SimulationOptions): Pick<DockerfileRequest, "contextDir" | "contextUnknown"> {
+  if (options.dockerContext !== undefined) return { contextDir: options.dockerContext };
+  const own = path.posix.dirname(file) === "." ? "." : path.posix.dirname(file);
+  const composed = composeContexts(repo).get(file);
+  if (composed === undefined) return { contextDir: own };
+  return composed.dir === null ? { contextDir: own, contextUnknown: true } : { contextDir: composed.dir };
+}
+
+/** The Dockerfiles a repository's own run builds, each from its standalone context. */
 export function dockerfileRequests(repo: Repository, options: SimulationOptions): DockerfileRequest[] {
-  return filesToCheck(repo, options, "dockerfile", (p) => isDockerfilePath(p)).map((file) => ({
-    file,
-    contextDir: options.dockerContext ?? (path.posix.dirname(file) === "." ? "." : path.posix.dirname(file)),
-  }));
+  return filesToCheck(repo, options, "dockerfile", (p) => isDockerfilePath(p)).map((file) => ({ file, ...standaloneContext(repo, file, options) }));
 }

@@ -10,7 +10,7 @@
  */
 import path from "node:path";
 import { diagnosticKey } from "../diagnostic.js";
-import { appForContext, declareDockerfile, DOCKER_RULES, isDockerfilePath, simulateDockerfile } from "../docker/index.js";
+import { appForContext, declareDockerfile, DOCKER_RULES, isDockerfilePath, simulateDockerfile, standaloneContext } from "../docker/index.js";
 import type { DockerfileDeclaredEvent } from "../docker/events.js";
 import type { Image } from "../docker/image.js";
 import { parseDockerfile } from "../docker/parse.js";
@@ -187,8 +187,9 @@ function deliver(repo: Repository, world: World, options: SimulationOptions): Si
   // Dockerfiles no workflow builds are not part of this delivery: judged alone, once the run is known to be whole.
   if (!gated || everyRunComplete) {
     for (const file of [...repo.keys()].filter((p) => isDockerfilePath(p) && !builds.dockerfiles.has(p)).sort()) {
-      const contextDir = options.dockerContext ?? path.posix.dirname(file);
-      inSection(`dockerfile ${file} in ${contextDir}`, (files) => simulateDockerfile(engine, files, options, { file, contextDir }));
+      const context = standaloneContext(repo, file, options);
+      const where = context.contextUnknown ? "an unknown context" : context.contextDir;
+      inSection(`dockerfile ${file} in ${where}`, (files) => simulateDockerfile(engine, files, options, { file, ...context }));
     }
   }
   // What every Dockerfile declares is a fact even where the run never reached its build.
