@@ -19,6 +19,15 @@ describe("shell reader", () => {
     expect(lists.at(-1)!.pipelines[0]!.commands[0]!.line).toBe(7);
   });
 
+  it("reads a case item's patterns as no command, and its body, on the pattern's line or below it, as conditional", () => {
+    // pnpm/pnpm .github/workflows/test.yml (Validate test chunk inputs)
+    const script = `case "$TEST_CHUNK" in\n  ''|*[!0-9]*)\n    echo "::error::test_chunk must be a positive integer"\n    exit 1\n    ;;\n  v*) echo tag ;;\nesac\nexit 0`;
+    expect(raw(script)).toEqual([["echo", '"::error::test_chunk must be a positive integer"'], ["exit", "1"], ["echo", "tag"], ["exit", "0"]]);
+    expect(commandsOf(script).map((c) => c.conditional)).toEqual([true, true, true, false]);
+    // A subshell's `)` inside a case body still closes only the subshell.
+    expect(commandsOf("case $X in\n  a) (cd web && make) ;;\nesac\nmake").map((c) => [c.words[0]!.raw, c.conditional])).toEqual([["cd", true], ["make", true], ["make", false]]);
+  });
+
   it("recognises variables, GitHub expressions and bad substitutions", () => {
     const [cmd] = parseScript(`echo "$A" \${B:-x} '\${{ secrets.C }}' "\${ secrets.D }" $(date)`)[0]!.pipelines[0]!.commands;
     const kinds = cmd!.words.slice(1).map((w) => w.parts.map((p) => p.kind).join("+"));

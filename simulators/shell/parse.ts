@@ -288,6 +288,8 @@ export function parseScript(script: string, options: Partial<ParseOptions> = {})
   let pipeline: Pipeline = { commands: [], negated: false };
   let command: SimpleCommand | null = null;
   let depth = 0;
+  /** `(`s still open: a `)` with none open inside a case ends a pattern, not a subshell. */
+  let openParens = 0;
   let skipHeader = false;
   const frames = new FrameStack();
   const newCommand = (line: number): SimpleCommand => ({ words: [], assignments: [], redirects: [], line, conditional: depth > 0, frames: frames.frames() });
@@ -346,8 +348,17 @@ export function parseScript(script: string, options: Partial<ParseOptions> = {})
         }
         if (command && command.words.length > 0) command.words = [];
         depth++;
+        openParens++;
         frames.openParen(token.line);
       } else if (token.op === ")") {
+        if (openParens === 0 && frames.frames().at(-1)?.kind === "case") {
+          // A case item's `)` ends its patterns (`''|*[!0-9]*)`), which are no command, and its body stays
+          // inside the case: what it runs (an `exit 1`) depends on a match the simulators do not decide.
+          command = null;
+          pipeline = { commands: [], negated: false };
+          continue;
+        }
+        openParens = Math.max(0, openParens - 1);
         depth = Math.max(0, depth - 1);
         frames.closeParen();
       }
