@@ -16,7 +16,9 @@ export type Frame =
   | { kind: "function"; name: string; line: number }
   /** `for name in words; do … done`; `words` null when there is no `in` (the positional parameters). */
   | { kind: "for"; variable: string; words: Word[] | null; line: number }
-  | { kind: "if" | "while" | "until" | "case" | "select" | "group" | "subshell" | "unknown"; line: number };
+  /** `{ …; }`; `guarded` when it is the right side of `&&`/`||` (`[ ok ] || { echo bad; exit 1; }`), run only as that decides. */
+  | { kind: "group"; line: number; guarded?: boolean }
+  | { kind: "if" | "while" | "until" | "case" | "select" | "subshell" | "unknown"; line: number };
 
 /** Nesting deeper than this is not given frames of its own: a command there counts as in control flow not followed. */
 export const MAX_FRAME_DEPTH = 64;
@@ -53,8 +55,8 @@ export class FrameStack {
     this.pendingFunction = null;
   }
 
-  /** An opening keyword (`if`, `for`, `{` …) at the start of a command. */
-  openKeyword(keyword: string, line: number): void {
+  /** An opening keyword (`if`, `for`, `{` …) at the start of a command; `guarded`: it follows `&&` or `||`. */
+  openKeyword(keyword: string, line: number, guarded = false): void {
     const kind = KINDS[keyword] ?? "unknown";
     if (kind === "for") {
       const frame: ForFrame = { kind: "for", variable: "", words: null, line };
@@ -62,7 +64,7 @@ export class FrameStack {
       this.header = { frame, next: "variable" };
       return;
     }
-    this.push(this.pendingFunction ? { kind: "function", ...this.pendingFunction } : { kind, line } as Frame, false);
+    this.push(this.pendingFunction ? { kind: "function", ...this.pendingFunction } : ({ kind, line, ...(guarded && kind === "group" ? { guarded } : {}) } as Frame), false);
   }
 
   /** `(` opening a subshell (or a function's body written as one). */

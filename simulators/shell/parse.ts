@@ -387,7 +387,9 @@ export function parseScript(script: string, options: Partial<ParseOptions> = {})
     if (atStart && (OPENERS.has(raw) || CLOSERS.has(raw) || PREFIXES.has(raw))) {
       if (OPENERS.has(raw)) {
         depth++;
-        frames.openKeyword(raw, token.line);
+        // After `&&`/`||` the compound command runs only as the command before it decides.
+        const guarded = pipeline.commands.length === 0 && list.ops.length > 0 && list.ops.length === list.pipelines.length;
+        frames.openKeyword(raw, token.line, guarded);
       }
       if (CLOSERS.has(raw)) {
         depth = Math.max(0, depth - 1);

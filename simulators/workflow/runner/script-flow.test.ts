@@ -55,6 +55,16 @@ describe("run: scripts' control flow", () => {
     expect(tags("exit 1 | cat\ndocker build -t app .")).toEqual(["app", "after"]);
   });
 
+  it("runs a { …; } group after && or || only as the command before it decides; a group alone always runs", () => {
+    // denoland/deno .github/workflows/npm_publish.generated.yml (Test npm install deno)
+    const guarded = run('ACTUAL="$(npx deno -v)"\n[ "$ACTUAL" = "deno 2.0.0" ] || { echo "Version mismatch"; exit 1; }\ndocker build -t app .');
+    expect(guarded.failures.map((f) => f.rule.code)).toEqual([]);
+    expect(guarded.builds.flatMap((b) => b.tags)).toEqual(["app", "after"]);
+    const alone = run("{ echo start; exit 3; }\ndocker build -t never .");
+    expect(alone.failures.map((f) => f.rule.code)).toEqual(["GHA116"]);
+    expect(alone.builds).toEqual([]);
+  });
+
   it("reads a non-numeric exit as bash does, and stays bounded on recursion", () => {
     const r = run("exit soon");
     expect(r.jobs[0]!.steps[1]!.log).toContainEqual(expect.stringMatching(/line 1: exit: soon: numeric argument required$/));

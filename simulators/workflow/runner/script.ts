@@ -403,8 +403,8 @@ export function runScript(input: ScriptInput): ScriptOutcome {
       if (node.kind === "list") runList(node.list);
       else if (node.frame.kind === "function") functions.set(node.frame.name, { frame: node.frame, body: node.body });
       else if (node.frame.kind === "for") runLoop(node.frame, node.body);
-      // A `{ …; }` group always runs its body.
-      else if (node.frame.kind === "group") follow(node.frame, false, () => walk(node.body));
+      // A `{ …; }` group runs its body, unless `&&`/`||` makes that depend on the command before it.
+      else if (node.frame.kind === "group") follow(node.frame, node.frame.guarded === true, () => walk(node.body));
       // if/while/case, a subshell, a group: its commands once each, conditional where control flow decides.
       else walk(node.body);
     }
