@@ -8,6 +8,7 @@
 import path from "node:path";
 import { isMap, isScalar, parseDocument } from "yaml";
 import type { Node } from "yaml";
+import { memoByContent } from "../parse-cache.js";
 import type { Repository } from "../repository.js";
 
 /** compose.yaml, docker-compose.yml and their variants (compose.override.yml, docker-compose.prod.yaml). */
@@ -33,7 +34,7 @@ export function composeContexts(repo: Repository): ReadonlyMap<string, ComposeCo
   const seen = new Map<string, Set<string | null>>();
   for (const [file, { content }] of repo) {
     if (!COMPOSE_FILE.test(file)) continue;
-    for (const { dockerfile, context } of composeBuilds(file, content)) {
+    for (const { dockerfile, context } of buildsOf(`${file}\n${content}`)) {
       if (dockerfile === null) continue;
       const dirs = seen.get(dockerfile) ?? new Set();
       dirs.add(context);
@@ -59,6 +60,13 @@ function repoPath(composeDir: string, raw: string): string | null {
 function scalar(node: unknown): string | null {
   return isScalar(node) && (typeof node.value === "string" || typeof node.value === "number") ? String(node.value) : null;
 }
+
+// Read once per (path, content): every step's repository is a new object, and most steps leave the compose files as they
+// were. Only the builds are kept, so a compose file is charged as a small parse.
+const buildsOf = memoByContent((key) => {
+  const cut = key.indexOf("\n");
+  return composeBuilds(key.slice(0, cut), key.slice(cut + 1));
+}, { name: "compose builds", expansion: 2 });
 
 /** Each service's build: the Dockerfile it names (null when it cannot be told) and its context (null when unreadable). */
 function composeBuilds(file: string, content: string): { dockerfile: string | null; context: string | null }[] {
