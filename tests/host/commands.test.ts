@@ -116,6 +116,20 @@ describe("the host action", () => {
     expect(look(repo, "grep -c 'dports 80,443 -j DROP' /etc/iptables/rules.v4")).toBe("0\n");
   });
 
+  it("signals every process of a user with pkill -u USER and no pattern, as pkill does", () => {
+    const repo = hostOf("memory_leak");
+    const shop = (r: Repository) => readState(r).processes.filter((p) => p.user === "shop").map((p) => p.pid);
+    const before = shop(repo);
+    expect(before.length).toBeGreaterThan(0);
+    const after = ran(repo, "pkill -9 -u shop").repo;
+    // Every process shop ran is gone (cron may start the export again, under a new pid).
+    expect(shop(after).filter((pid) => before.includes(pid))).toEqual([]);
+    expect(readState(after).processes.some((p) => p.user === "www-data")).toBe(true);
+    expect(host(repo, "pkill -u nosuchuser").ok).toBe(false);
+    expect(host(repo, "pkill -u").ok).toBe(false);
+    expect(host(repo, "pkill").ok).toBe(false);
+  });
+
   it("gives the same host for the same command, byte for byte", () => {
     const repo = hostOf("memory_leak");
     const a = ran(repo, "pkill -f export-catalog && systemctl start postgresql");

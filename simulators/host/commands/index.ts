@@ -55,7 +55,7 @@ export const HOST_SUPPORTED = [
   "chmod [-R] MODE PATH...; chown [-R] USER[:GROUP] PATH...; chgrp [-R] GROUP PATH...",
   "rm [-rf] PATH...; truncate -s 0 FILE...; : > FILE; cp [-p] SRC DST; mv SRC DST; mkdir [-p] [-m MODE] DIR; touch FILE",
   "echo/printf TEXT > FILE (or >>)",
-  "kill [-SIGNAL] PID...; pkill [-SIGNAL] [-f] [-u USER] PATTERN; killall [-SIGNAL] NAME",
+  "kill [-SIGNAL] PID...; pkill [-SIGNAL] [-f] [-u USER] [PATTERN]; killall [-SIGNAL] [-u USER] [NAME]",
   "nginx -s reload|stop|quit",
   "iptables [-t filter] -A|-I|-D|-R|-F|-P|-N|-X ...; iptables-restore < FILE; iptables-save > FILE; netfilter-persistent save|reload|flush",
   "journalctl --vacuum-size=SIZE | --vacuum-files=N",

@@ -94,22 +94,28 @@ function killMatching(draft: HostDraft, program: string, args: string[]): Comman
     const a = parsed.rest[i]!;
     if (a === "-f" || a === "--full") full = true;
     else if (a === "-x" || a === "--exact") exact = true;
-    else if (a === "-u" || a === "--euid") user = parsed.rest[++i];
-    else if (a.startsWith("-")) return refuse(`${program}: invalid option -- '${a.slice(1)}'`);
+    else if (a === "-u" || a === "--euid") {
+      user = parsed.rest[++i];
+      if (user === undefined) return refuse(`${program}: option requires an argument -- 'u'`);
+    } else if (a.startsWith("-")) return refuse(`${program}: invalid option -- '${a.slice(1)}'`);
     else patterns.push(a);
   }
-  if (patterns.length !== 1) return refuse(`${program}: ${patterns.length === 0 ? "no matching criteria specified" : "only one pattern can be provided"}`);
-  const pattern = patterns[0]!;
+  // `-u USER` is a criterion of its own: `pkill -u shop` signals every process of shop.
+  if (patterns.length > 1 || (patterns.length === 0 && user === undefined)) return refuse(`${program}: ${patterns.length === 0 ? "no matching criteria specified" : "only one pattern can be provided"}`);
+  const pattern = patterns[0];
   // pgrep's patterns are extended regular expressions; they are matched in linear time (no backtracking).
-  let re: Pattern;
+  let re: Pattern | null = null;
   try {
-    re = compilePattern(pattern, { extended: true, fixed: program === "killall", ignoreCase: false, word: false, line: exact && !full });
+    if (pattern !== undefined) re = compilePattern(pattern, { extended: true, fixed: program === "killall", ignoreCase: false, word: false, line: exact && !full });
   } catch (error) {
     if (error instanceof PatternError) return refuse(`${program}: invalid pattern '${pattern}': ${error.message}`);
     throw error;
   }
-  const matched = draft.state.processes.filter((p) => p.pid !== 1 && (user === undefined || p.user === user) && re.test(full ? p.command : commOf(p)));
-  if (matched.length === 0) return refuse(program === "killall" ? `${pattern}: no process found` : `${program}: no process matched '${pattern}' (pkill exits 1)`);
+  const matched = draft.state.processes.filter((p) => p.pid !== 1 && (user === undefined || p.user === user) && (re === null || re.test(full ? p.command : commOf(p))));
+  if (matched.length === 0) {
+    if (pattern === undefined) return refuse(`${program}: no process of user '${user}' (${program} exits 1)`);
+    return refuse(program === "killall" ? `${pattern}: no process found` : `${program}: no process matched '${pattern}' (pkill exits 1)`);
+  }
   for (const p of matched) if (draft.state.processes.some((x) => x.pid === p.pid)) signal(draft, p, parsed.sig);
   return done();
 }
