@@ -31,28 +31,43 @@ const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "
 const DAYS = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"];
 const SPECIALS = new Set(["@reboot", "@yearly", "@annually", "@monthly", "@weekly", "@daily", "@midnight", "@hourly"]);
 
-function namesOf(name: string): string[] {
-  return name === "month" ? MONTHS : name === "day of week" ? DAYS : [];
+/** One comma-separated part of a field: the values from `from` to `to`, every `step`th. */
+interface FieldPart {
+  from: number;
+  to: number;
+  step: number;
 }
 
-function fieldOk(text: string, name: string): boolean {
+/**
+ * A field as cron reads it (`*`, `5`, `1-5`, a step, `mon-fri`), or null where cron refuses it ("bad minute"):
+ * a value out of range, a range backwards, a step that is not a whole number of at least 1.
+ */
+function fieldParts(text: string, name: string): FieldPart[] | null {
   const [lo, hi] = RANGES[name]!;
-  const names = namesOf(name);
+  const names = name === "month" ? MONTHS : name === "day of week" ? DAYS : [];
   const value = (v: string) => {
     const i = names.indexOf(v.toLowerCase());
     if (i >= 0) return name === "month" ? i + 1 : i;
     return /^\d+$/.test(v) ? Number(v) : NaN;
   };
-  return text.split(",").every((part) => {
-    const [range, step] = part.split("/") as [string, string | undefined];
-    // cron refuses a step of 0 as it refuses a malformed one ("bad minute").
-    if (step !== undefined && (!/^\d+$/.test(step) || Number(step) === 0)) return false;
-    if (range === "*") return true;
+  const parts: FieldPart[] = [];
+  for (const part of text.split(",")) {
+    const [range, stepText] = part.split("/") as [string, string | undefined];
+    // cron refuses a step of 0 as it refuses a malformed one.
+    if (stepText !== undefined && (!/^\d+$/.test(stepText) || Number(stepText) === 0)) return null;
+    const step = Number(stepText ?? 1);
+    if (range === "*") {
+      parts.push({ from: lo, to: hi, step });
+      continue;
+    }
     const [a, b] = range.split("-") as [string, string | undefined];
     const x = value(a);
     const y = b === undefined ? x : value(b);
-    return Number.isInteger(x) && Number.isInteger(y) && x >= lo && y <= hi && x <= y;
-  });
+    if (!(Number.isInteger(x) && Number.isInteger(y) && x >= lo && y <= hi && x <= y)) return null;
+    // `5/15` is 5, 20, 35, 50: a start with a step runs to the end of the range.
+    parts.push({ from: x, to: b === undefined && stepText !== undefined ? hi : y, step });
+  }
+  return parts;
 }
 
 export function readCrontab(fs: HostFs, key: string, system: boolean): Crontab {
@@ -92,7 +107,7 @@ export function readCrontab(fs: HostFs, key: string, system: boolean): Crontab {
       const fields = words.slice(0, 5);
       const names = Object.keys(RANGES);
       for (let f = 0; f < 5; f++) {
-        if (fields[f] === undefined || !fieldOk(fields[f]!, names[f]!)) {
+        if (fields[f] === undefined || fieldParts(fields[f]!, names[f]!) === null) {
           // cron's own words: "bad day-of-month", "bad day-of-week".
           return ignore(n, [`Error: bad ${names[f]!.replace(/ /g, "-")}; while reading /${key}`, `(${label}) ERROR (Syntax error, this crontab file will be ignored)`]);
         }
@@ -131,21 +146,10 @@ export function intervalSeconds(schedule: string): number | null {
   return null;
 }
 
-/** The values a valid field matches (`1-5/2` → 1, 3, 5). */
-function fieldValues(text: string, name: string): number[] {
-  const [lo, hi] = RANGES[name]!;
-  const names = namesOf(name);
-  const value = (v: string) => {
-    const i = names.indexOf(v.toLowerCase());
-    return i >= 0 ? (name === "month" ? i + 1 : i) : Number(v);
-  };
+/** The values a field's parts match (`1-5/2` → 1, 3, 5). */
+function valuesOf(parts: readonly FieldPart[]): number[] {
   const out = new Set<number>();
-  for (const part of text.split(",")) {
-    const [range, step] = part.split("/") as [string, string | undefined];
-    const [a, b] = range === "*" ? [lo, hi] : ((([x, y]) => [value(x!), y === undefined ? (step === undefined ? value(x!) : hi) : value(y)])(range.split("-")) as [number, number]);
-    // Read only after fieldOk: a step is a whole number of at least 1 there.
-    for (let v = a; v <= b; v += Math.max(1, Number(step ?? 1))) out.add(v);
-  }
+  for (const { from, to, step } of parts) for (let v = from; v <= to; v += step) out.add(v);
   return [...out];
 }
 
@@ -159,6 +163,8 @@ export function neverRuns(schedule: string): boolean {
   if (schedule.startsWith("@")) return false;
   const [, , dom, month, dow] = schedule.split(" ") as [string, string, string, string, string];
   if (!dow.startsWith("*") || dom.startsWith("*")) return false;
-  const days = fieldValues(dom, "day of month");
-  return fieldValues(month, "month").every((m) => days.every((d) => d > DAYS_IN_MONTH[m - 1]!));
+  const [days, months] = [fieldParts(dom, "day of month"), fieldParts(month, "month")];
+  if (days === null || months === null) return false;
+  const dates = valuesOf(days);
+  return valuesOf(months).every((m) => dates.every((d) => d > DAYS_IN_MONTH[m - 1]!));
 }
