@@ -101,6 +101,7 @@ class WorkflowRunner {
   private readonly jobOutputs = new Map<string, Map<string, Sval>>();
   private readonly uploads = new Map<string, Artifacts>();
   private uploadedAny = false;
+  private callers: ReadonlySet<string> | undefined;
   private readonly payload: PayloadObject;
 
   constructor(
@@ -155,10 +156,9 @@ class WorkflowRunner {
     return this.result;
   }
 
-  /** Whether job `id` calls a reusable workflow (`jobs.<id>.uses`), whose jobs' uploads this run does not follow. */
-  private callsWorkflow(id: string): boolean {
-    const job = jobsOf(this.source).find((j) => j.id === id);
-    return job?.map != null && get(job.map, "uses", this.doc) !== undefined;
+  /** The jobs that call a reusable workflow (`jobs.<id>.uses`), whose jobs' uploads this run does not follow; read once per run. */
+  private get workflowCallers(): ReadonlySet<string> {
+    return (this.callers ??= new Set(jobsOf(this.source).filter((j) => j.map != null && get(j.map, "uses", this.doc) !== undefined).map((j) => j.id)));
   }
 
   private secret(name: string): Sval {
@@ -279,7 +279,9 @@ class WorkflowRunner {
     const uploaded: Artifacts = this.uploads.get(job.id) ?? new Map();
     this.uploads.set(job.id, uploaded);
     const state = this.freshState(job, leg, runner, unit);
-    state.unseenArtifacts = this.calledOnly || [...transitiveNeeds(job.id, this.source)].some((n) => this.callsWorkflow(n));
+    // Most workflows call none: then no needs chain is walked for it.
+    const callers = this.workflowCallers;
+    state.unseenArtifacts = this.calledOnly || (callers.size > 0 && [...transitiveNeeds(job.id, this.source)].some((n) => callers.has(n)));
     const exports = new Map<string, Sval>();
     const defaults = (key: string): string =>
       scalarText(get(asMap(get(asMap(get(job.map, "defaults", this.doc)), "run", this.doc)), key, this.doc)) ||
