@@ -4,7 +4,8 @@
  * the server's CPU time read over the window alone: steps per second and CPU milliseconds per step, the
  * figures to put beside the same mix against a bare echo server.
  */
-import { connectWs, planEpisode, postJson, type Mix, type WsClient } from "../scripts/load/clients.js";
+import { connectWs, planEpisode, type Mix, type WsClient } from "../scripts/load/clients.js";
+import { keepAliveClient } from "../scripts/load/keep-alive.js";
 import { cpuMs } from "./cpu.js";
 import { settle, type SettleLimits } from "./settle.js";
 
@@ -29,16 +30,18 @@ export interface WindowFigures {
 type Ask = (frame: { type: "reset" | "step"; data: unknown }) => Promise<{ ok: boolean; done: boolean; text: string }>;
 
 async function restClient(url: string, c: number): Promise<{ ask: Ask; close(): Promise<void> }> {
-  // One named episode per client, reset in place at each new episode, so the store holds `clients` episodes.
+  // One named episode per client, reset in place at each new episode, so the store holds `clients` episodes;
+  // one kept-alive connection per client, as an agent's HTTP client holds.
   const episodeId = `bench-${c}`;
+  const http = keepAliveClient(url);
   const ask: Ask = async (frame) => {
     const answer =
       frame.type === "reset"
-        ? await postJson(`${url}/reset`, { ...(frame.data as object), episode_id: episodeId })
-        : await postJson(`${url}/step`, { episode_id: episodeId, action: frame.data });
+        ? await http.post("/reset", { ...(frame.data as object), episode_id: episodeId })
+        : await http.post("/step", { episode_id: episodeId, action: frame.data });
     return { ok: answer.status === 200, done: answer.body?.done === true, text: `${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}` };
   };
-  return { ask, close: async () => undefined };
+  return { ask, close: async () => http.close() };
 }
 
 async function wsClient(url: string): Promise<{ ask: Ask; close(): Promise<void> }> {
