@@ -34,6 +34,15 @@ spec:
 ${ingress}`;
 const restricted = "    - from:\n        - namespaceSelector: {matchLabels: {name: ingress-nginx}}\n      ports: [{port: 8080}]\n";
 
+const allowAll = (podSelector: string, ingress = "    - {}\n") => `apiVersion: networking.k8s.io/v1
+kind: NetworkPolicy
+metadata:
+  name: allow-all
+spec:
+  podSelector: ${podSelector}
+  ingress:
+${ingress}`;
+
 const repo = (files: Record<string, string>) => repositoryFrom(files);
 const before = repo({ "k8s/deployment.yaml": deployment(probe), "k8s/policy.yaml": policy(restricted) });
 
@@ -50,6 +59,8 @@ describe("k8sIntent", () => {
   it("accepts a fixed probe port and a policy that still restricts its sources", () => {
     const after = repo({ "k8s/deployment.yaml": deployment(probe.replace("8080", "3000")), "k8s/policy.yaml": policy(restricted.replace("8080", "3000")) });
     expect(k8sIntent(before, after)).toEqual([]);
+    const additive = repo({ "k8s/deployment.yaml": deployment(probe), "k8s/policy.yaml": policy(restricted), "k8s/allow.yaml": allowAll("{matchLabels: {app: api}}", restricted.replace("8080", "9090")) });
+    expect(k8sIntent(before, additive)).toEqual([]);
     const tcp = repo({ "k8s/deployment.yaml": deployment("          livenessProbe:\n            tcpSocket: {port: 3000}\n"), "k8s/policy.yaml": policy(restricted) });
     expect(k8sIntent(before, tcp)).toEqual([]);
   });
@@ -65,6 +76,9 @@ describe("k8sIntent", () => {
     ["a policy turned into an egress policy", { "k8s/deployment.yaml": deployment(probe), "k8s/policy.yaml": policy(restricted).replace("[Ingress]", "[Egress]") }, "no longer restricts ingress"],
     ["a policy pointed at no pods", { "k8s/deployment.yaml": deployment(probe), "k8s/policy.yaml": policy(restricted).replace("podSelector: {matchLabels: {app: api}}", "podSelector: {matchLabels: {app: nothing}}") }, "now applies to other pods"],
     ["a policy opened to everyone", { "k8s/deployment.yaml": deployment(probe), "k8s/policy.yaml": policy("    - {}\n") }, "admits traffic from every source"],
+    // Policies are additive: a new one that lets everyone in undoes the one that still restricts.
+    ["a new policy beside it that lets everyone in", { "k8s/deployment.yaml": deployment(probe), "k8s/policy.yaml": policy(restricted), "k8s/allow.yaml": allowAll("{}") }, "NetworkPolicy/allow-all admits traffic from every source to Deployment/api, which NetworkPolicy/api restricted"],
+    ["a new policy for its pods that admits every namespace", { "k8s/deployment.yaml": deployment(probe), "k8s/policy.yaml": policy(restricted), "k8s/allow.yaml": allowAll("{matchLabels: {app: api}}", "    - from: [{namespaceSelector: {}}]\n") }, "NetworkPolicy/allow-all admits traffic from every source to Deployment/api"],
   ])("flags %s", (_, files, message) => {
     expect(k8sIntent(before, repo(files as Record<string, string>)).join("\n")).toContain(message);
   });

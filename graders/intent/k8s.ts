@@ -14,6 +14,7 @@ import type { ContainerFact, ManifestFileEvent, ObjectReadEvent, PolicyTrafficEv
 import { EMPTY_WORLD } from "../../simulators/world.js";
 import type { IntentCheck, IntentInputs, RepositoryState, Violation } from "./types.js";
 import { perState } from "./per-state.js";
+import { policiesOpenedToAll } from "./policies-opened.js";
 
 interface ObjectFacts {
   file: string;
@@ -145,6 +146,11 @@ function judge(inputs: IntentInputs): Violation[] {
       if (stable(policy.podSelector) !== stable(now.policy.podSelector)) add(now.file, `${key} now applies to other pods`);
     }
   }
+  // The reference policies: the starting run's, or the clean base's where the start never got to traffic.
+  const policiesOf = (state: IntentInputs["current"]) => state.facts.of<PolicyTrafficEvent>("policy-traffic").map((f) => f.event);
+  const startPolicies = policiesOf(inputs.initial);
+  const reference = startPolicies.length > 0 || !inputs.base ? startPolicies : policiesOf(inputs.base);
+  for (const { file, message } of policiesOpenedToAll(reference, policiesOf(inputs.current))) add(file, message);
   return out;
 }
 
