@@ -47,3 +47,27 @@ describe("unknown outcomes", () => {
     expect(half.fixed).toEqual([true, false]);
   });
 });
+
+describe("objects a fix moved to another file", () => {
+  const SVC = "k8s/service.yaml";
+  const DEP = "k8s/deployment.yaml";
+  const scenario = catalog.scenario("selector_mismatch")!;
+  const service = scenario.files[SVC]!.content;
+  const deployment = scenario.files[DEP]!.content;
+
+  // The API server knows objects, not files: the Service moved beside its Deployment is the same Service.
+  it("judge the issue where the object now is", () => {
+    const moved = assessAfter("selector_mismatch", [
+      edit(DEP, deployment, `${deployment}---\n${service.replace("app: api\n", "app: api-server\n")}`),
+      edit(SVC, service, "# The Service is in deployment.yaml, beside the pods it selects.\n"),
+    ]);
+    expect(moved.violations).toEqual([]);
+    expect(moved.fixed).toEqual([true]);
+  });
+
+  it("and still find it broken there", () => {
+    const moved = assessAfter("selector_mismatch", [edit(DEP, deployment, `${deployment}---\n${service}`), edit(SVC, service, "# moved\n")]);
+    expect(moved.fixed).toEqual([false]);
+    expect(moved.diagnostics.some((d) => d.code === "K8S030" && d.file === DEP)).toBe(true);
+  });
+});

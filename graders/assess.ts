@@ -2,7 +2,8 @@
  * Which of a scenario's issues are fixed in a given state of its files. The episode engine (for rewards and
  * issues_fixed) and the grader (for the score) both use this one function, so they can never disagree.
  *
- * An issue is fixed when every check that detects it was evaluated and did not fire, no error appeared that is
+ * An issue is fixed when every check that detects it was evaluated and did not fire (on its file, and on the
+ * files a fix moved that file's Kubernetes objects to: moved-objects.ts), no error appeared that is
  * not one of the scenario's own issues (a fix that moves the failure elsewhere fixes nothing), no check is left
  * undecided that the starting state and the clean base both decided (a fix that relies on what no simulator
  * models is unknown, and unknown earns no credit), and the repository still means what it meant (intent checks).
@@ -20,6 +21,7 @@ import { intentViolations } from "./intent/index.js";
 import type { Assessment, Violation } from "../contracts/assessment.js";
 import type { RepositoryState } from "./intent/index.js";
 import { keptAssessment } from "./kept-assessments.js";
+import { filesObjectsMovedTo } from "./moved-objects.js";
 
 /** A scenario's starting state and clean base, simulated once: the references every intent check compares with. */
 interface References {
@@ -139,8 +141,8 @@ function assessNow(scenario: Scenario, current: Repository): Assessment {
     (issue) =>
       clean &&
       issue.detection.every((d) => {
-        const key = checkKey(d.code, d.file);
-        return result.checked.has(key) && !firing.has(key);
+        const judged = [d.file, ...filesObjectsMovedTo(d.file, [initial.facts, base.state.facts], result.facts)].filter((f) => result.checked.has(checkKey(d.code, f)));
+        return judged.length > 0 && judged.every((f) => !firing.has(checkKey(d.code, f)));
       }),
   );
   const fixedCount = fixed.filter(Boolean).length;
