@@ -69,6 +69,12 @@ describe("matrixCombinations", () => {
     expect(matrixOf("        include: []\n")).toEqual([{}]);
   });
 
+  it("keeps objects and arrays as values, matching include and exclude entries by their content", () => {
+    // open-telemetry/opentelemetry-demo's component-build-images.yml: one axis of { file, tag_suffix, context } objects.
+    const yaml = "        file_tag:\n          - { file: ./src/ad/Dockerfile, context: ./ }\n          - { file: ./src/cart/Dockerfile, context: ./, tags: [a, b] }\n        exclude:\n          - file_tag: { file: ./src/ad/Dockerfile, context: ./ }\n        include:\n          - file_tag: { file: ./src/cart/Dockerfile, context: ./, tags: [a, b] }\n            qemu: true\n";
+    expect(matrixOf(yaml)).toEqual([{ file_tag: { file: "./src/cart/Dockerfile", context: "./", tags: ["a", "b"] }, qemu: true }]);
+  });
+
   it("names legs as GitHub does", () => {
     expect(legName("build", { platform: "linux/arm64", arch: "arm64" })).toBe("build (linux/arm64, arm64)");
     expect(legName("build", {})).toBe("build");
@@ -106,6 +112,17 @@ describe("matrix legs", () => {
     const all = runWorkflow(repo, parseWorld({}), ".github/workflows/ci.yml", { expandMatrix: true })!;
     expect(all.jobs.map((j) => [j.id, j.status])).toEqual([["test (20)", "success"], ["test (16)", "failure"], ["report", "failure"]]);
     expect(all.failures.map((f) => f.rule.code)).toEqual(["GHA111", "GHA110"]);
+  });
+
+  it("read an object value's fields: the Dockerfile a leg names is the one built, and one that is missing is refused", () => {
+    const build = (file: string) =>
+      `on: push\njobs:\n  images:\n    runs-on: ubuntu-latest\n    strategy:\n      matrix:\n        file_tag:\n          - file: ${file}\n            context: ./\n    steps:\n      - uses: actions/checkout@v4\n      - uses: docker/setup-buildx-action@v3\n      - uses: docker/build-push-action@v6\n        with:\n          context: \${{ matrix.file_tag.context }}\n          file: \${{ matrix.file_tag.file }}\n`;
+    const files = { "src/ad/Dockerfile": "FROM alpine\n" };
+    const run = (file: string) => runWorkflow(repositoryFrom({ ...files, ".github/workflows/images.yml": build(file) }), parseWorld({}), ".github/workflows/images.yml", { expandMatrix: true })!;
+    expect(run("./src/ad/Dockerfile").failures.map((f) => f.rule.code)).toEqual([]);
+    const missing = run("./src/cart/Dockerfile").failures;
+    expect(missing.map((f) => f.rule.code)).toEqual(["GHA101"]);
+    expect(missing[0]!.message).toContain("open Dockerfile: no such file or directory");
   });
 
   it("a rule is evaluated when every step it could fire at was reached", () => {

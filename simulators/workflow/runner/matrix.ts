@@ -4,7 +4,7 @@
  * matrix of include entries alone runs one leg per entry). The pipeline
  * runs every combination, since a matrix leg that fails fails the job and everything that needs it.
  */
-import { isScalar } from "yaml";
+import { isMap, isScalar, isSeq } from "yaml";
 import { asMap, asSeq, entries, get, items } from "../source.js";
 import type { WorkflowSource } from "../source.js";
 import { MAX_MATRIX_EXPANSION_STEPS, MAX_MATRIX_LEGS } from "../limits.js";
@@ -13,18 +13,36 @@ export { MAX_MATRIX_EXPANSION_STEPS, MAX_MATRIX_LEGS };
 
 export type Combination = Record<string, unknown>;
 
-function scalarValues(node: unknown, doc: WorkflowSource["doc"]): unknown[] {
-  return items(asSeq(node), doc).filter(isScalar).map((s) => s.value);
+/** A matrix value: a scalar, or an object or array, which GitHub takes as it is (`matrix.target.file`). */
+const NO_VALUE = Symbol("no value");
+function matrixValue(node: unknown, doc: WorkflowSource["doc"]): unknown {
+  if (isScalar(node)) return node.value;
+  // The document's aliases were expanded once, bounded, when it was read (source.ts).
+  if ((isMap(node) || isSeq(node)) && doc) return node.toJS(doc);
+  return NO_VALUE;
+}
+
+function axisValues(node: unknown, doc: WorkflowSource["doc"]): unknown[] {
+  return items(asSeq(node), doc).map((n) => matrixValue(n, doc)).filter((v) => v !== NO_VALUE);
 }
 
 function mapping(node: unknown, doc: WorkflowSource["doc"]): Combination {
   const out: Combination = {};
-  for (const e of entries(asMap(node), doc)) if (isScalar(e.value)) out[e.key] = e.value.value;
+  for (const e of entries(asMap(node), doc)) {
+    const value = matrixValue(e.value, doc);
+    if (value !== NO_VALUE) out[e.key] = value;
+  }
   return out;
 }
 
+/** Whether two matrix values are the same: scalars by their text, objects and arrays by their content. */
+function same(a: unknown, b: unknown): boolean {
+  const text = (v: unknown) => (typeof v === "object" && v !== null ? JSON.stringify(v) : String(v));
+  return text(a) === text(b);
+}
+
 function matches(combination: Combination, filter: Combination): boolean {
-  return Object.entries(filter).every(([k, v]) => String(combination[k]) === String(v));
+  return Object.entries(filter).every(([k, v]) => same(combination[k], v));
 }
 
 /** A matrix GitHub would not run: too many legs, or (the simulator's bound) too long a walk to count them. */
@@ -43,7 +61,7 @@ function axesOf(map: ReturnType<typeof asMap>, doc: WorkflowSource["doc"]): Axis
   const axes: Axis[] = [];
   for (const e of entries(map, doc)) {
     if (e.key === "include" || e.key === "exclude") continue;
-    const values = scalarValues(e.value, doc);
+    const values = axisValues(e.value, doc);
     if (values.length > 0) axes.push({ key: e.key, values });
   }
   return axes;
@@ -61,7 +79,7 @@ function survivorsAtLeast(axes: readonly Axis[], excludes: readonly Combination[
     let fraction = 1;
     for (const [key, value] of Object.entries(exclude)) {
       const axis = axes.find((a) => a.key === key);
-      const equal = axis ? axis.values.filter((v) => String(v) === String(value)).length : 0;
+      const equal = axis ? axis.values.filter((v) => same(v, value)).length : 0;
       fraction *= axis ? equal / axis.values.length : 0;
     }
     removed += fraction;
@@ -119,7 +137,7 @@ function withIncludes(combos: Combination[], original: ReadonlySet<string>, map:
   for (const include of items(asSeq(get(map, "include", doc)), doc).map((n) => mapping(n, doc))) {
     let extended = false;
     for (const c of combos) {
-      const conflicts = Object.entries(include).some(([k, v]) => original.has(k) && String(c[k]) !== String(v));
+      const conflicts = Object.entries(include).some(([k, v]) => original.has(k) && !same(c[k], v));
       if (conflicts) continue;
       Object.assign(c, include);
       extended = true;
@@ -143,7 +161,7 @@ export function matrixCombinations(matrix: unknown, doc: WorkflowSource["doc"]):
 
 /** GitHub's name of a matrix leg: `test (18)`, `build (linux/arm64, 20)`. */
 export function legName(job: string, combination: Combination): string {
-  const values = Object.values(combination).map(String);
+  const values = Object.values(combination).map((v) => (typeof v === "object" && v !== null ? JSON.stringify(v) : String(v)));
   return values.length === 0 ? job : `${job} (${values.join(", ")})`;
 }
 
@@ -153,10 +171,10 @@ export function firstCombination(matrix: unknown, doc: WorkflowSource["doc"]): R
   const map = asMap(matrix);
   for (const e of entries(map, doc)) {
     if (e.key === "include" || e.key === "exclude") continue;
-    const first = items(asSeq(e.value), doc)[0];
-    if (isScalar(first)) out[e.key] = first.value;
+    const first = matrixValue(items(asSeq(e.value), doc)[0], doc);
+    if (first !== NO_VALUE) out[e.key] = first;
   }
-  const include = asMap(items(asSeq(get(map, "include", doc)), doc)[0]);
-  for (const e of entries(include, doc)) if (!(e.key in out) && isScalar(e.value)) out[e.key] = e.value.value;
+  const include = mapping(items(asSeq(get(map, "include", doc)), doc)[0], doc);
+  for (const [key, value] of Object.entries(include)) if (!(key in out)) out[key] = value;
   return out;
 }
