@@ -13,6 +13,8 @@ import { repositoryFrom } from "../simulators/repository.js";
 import { checkKey } from "../simulators/simulation.js";
 
 const FIXTURE = path.join(import.meta.dirname, "fixtures", "lint-clean", "compose-context");
+// open-telemetry/opentelemetry-demo: `dockerfile: ${AD_DOCKERFILE}`, set in .env beside compose.yaml.
+const FROM_ENV = path.join(import.meta.dirname, "fixtures", "lint-clean", "compose-env");
 const DOCKERFILE = "FROM python:3.14\nWORKDIR /app/\nCOPY ./backend/app /app/backend/app\nCMD [\"python\", \"-m\", \"app\"]\n";
 const FILES = { "backend/Dockerfile": DOCKERFILE, "backend/app/__main__.py": "print('hi')\n" };
 const compose = (...builds: string[]) => `services:\n${builds.map((b, i) => `  s${i}:\n    build:\n${b}`).join("")}`;
@@ -33,6 +35,19 @@ describe("a Dockerfile built by compose from another folder", () => {
   it("is linted with the compose file's context, the repository named or only the Dockerfile", async () => {
     expect(await cli(["."], FIXTURE)).toEqual({ code: 0, stdout: "" });
     expect(await cli(["backend/Dockerfile"], FIXTURE)).toEqual({ code: 0, stdout: "" });
+  });
+
+  it("is found when compose names it by a variable .env sets, the repository named or only the Dockerfile", async () => {
+    expect(await cli(["."], FROM_ENV)).toEqual({ code: 0, stdout: "" });
+    expect(await cli(["src/ad/Dockerfile"], FROM_ENV)).toEqual({ code: 0, stdout: "" });
+    const byVariable = compose("      context: .\n      dockerfile: ${API_DOCKERFILE}\n");
+    expect(lint({ "compose.yml": byVariable, ".env": "API_DOCKERFILE=backend/Dockerfile\n", ...FILES })).toEqual([]);
+    expect(lint({ "compose.yml": compose("      context: .\n      dockerfile: ${API_DOCKERFILE:-backend/Dockerfile}\n"), ...FILES })).toEqual([]);
+    // A source missing from that context is still missing.
+    const broken = { ...FILES, "backend/Dockerfile": DOCKERFILE.replace("./backend/app", "./backend/ap") };
+    expect(lint({ "compose.yml": byVariable, ".env": "API_DOCKERFILE=backend/Dockerfile\n", ...broken })).toEqual(["backend/Dockerfile:3 DF004"]);
+    // A variable .env does not set is the shell's: it names no Dockerfile, which builds from its own folder as before.
+    expect(lint({ "compose.yml": byVariable, ...FILES })).toEqual(["backend/Dockerfile:3 DF004"]);
   });
 
   it("still has a COPY source missing from that context reported", () => {

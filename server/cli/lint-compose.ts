@@ -2,9 +2,10 @@
  * The compose files that may name a linted Dockerfile's build context, and the context directories they name,
  * for `breakfix lint` to load beside each Dockerfile's own folder. A compose file sits in the Dockerfile's
  * folder or one above it, up to the repository's root (or the folder the lint started from); compose resolves
- * `build.context` from its own directory, so `context: .` in the root's compose.yml is the root.
+ * `build.context` from its own directory, so `context: .` in the root's compose.yml is the root, and reads the
+ * variables its `${VAR}` references name from the .env file beside it.
  */
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { composeContexts, isComposeFile } from "../../simulators/docker/compose-contexts.js";
 import { repositoryFrom } from "../../simulators/repository.js";
@@ -29,7 +30,8 @@ function composeFilesIn(dir: string): string[] {
 
 /**
  * For Dockerfiles (absolute paths) under `top`: the compose files found in their folders and the folders above
- * them up to `top`, and the context directories (absolute) those files give the Dockerfiles.
+ * them up to `top` (with the .env files beside them), and the context directories (absolute) those files give
+ * the Dockerfiles.
  */
 export function composeContextsFor(dockerfiles: readonly string[], top: string): { composeFiles: string[]; contextDirs: string[] } {
   const dirs = new Set<string>();
@@ -43,8 +45,10 @@ export function composeContextsFor(dockerfiles: readonly string[], top: string):
       dir = path.dirname(dir);
     }
   }
-  const composeFiles = [...dirs].sort().flatMap(composeFilesIn);
-  if (composeFiles.length === 0) return { composeFiles, contextDirs: [] };
+  const composed = [...dirs].sort().flatMap(composeFilesIn);
+  if (composed.length === 0) return { composeFiles: composed, contextDirs: [] };
+  const dotEnvs = [...new Set(composed.map((f) => path.join(path.dirname(f), ".env")))].filter((f) => existsSync(f));
+  const composeFiles = [...composed, ...dotEnvs];
   const rel = (abs: string): string => path.relative(top, abs).split(path.sep).join("/");
   const repo = repositoryFrom(Object.fromEntries(composeFiles.map((f) => [rel(f), readFileForLint(f).content])));
   const contexts = composeContexts(repo);
