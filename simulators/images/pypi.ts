@@ -3,6 +3,10 @@
  * and the oldest Python each series installs on (its `Requires-Python`). pip picks only versions whose
  * Requires-Python the image's interpreter meets, so `flask==3.0.3` on python:2.7 is not installable. A package
  * the catalogue does not list is unknown: pip is assumed to find it.
+ *
+ * The lists are what a scenario's world serves (a closed catalogue: a release not listed was never published).
+ * For a user's own files (lint) they are a sample of PyPI, which publishes every day: a release not listed there
+ * is unknown, not missing (fastapi 0.137.1 came out after the sample was taken).
  */
 
 interface Series {
@@ -87,6 +91,15 @@ const PACKAGES: Record<string, readonly Series[]> = {
   ],
 };
 
+/**
+ * A release as PEP 440 compares it: trailing zero segments do not count, so `django==4.2` is the release listed
+ * as 4.2.0, and `flask==3.0` is 3.0.0.
+ * @example releaseKey("4.2.0") === releaseKey("4.2") // "4.2"
+ */
+function releaseKey(version: string): string {
+  return version.replace(/(\.0+)+$/, "");
+}
+
 function minorKey(version: string): number {
   const [major = "0", minor = "0"] = version.split(".");
   return Number(major) * 100 + Number(minor);
@@ -99,13 +112,17 @@ export type Installability =
   | { kind: "no-such-version"; available: readonly string[] }
   | { kind: "needs-newer-python"; needs: string; available: readonly string[] };
 
-/** What pip makes of `name==version` on an image whose Python is `python`. */
-export function installability(name: string, version: string, python: string): Installability {
+/**
+ * What pip makes of `name==version` on an image whose Python is `python`; `catalogue` says whether the lists are
+ * all of PyPI (a scenario's closed world) or a sample of it (a user's files).
+ */
+export function installability(name: string, version: string, python: string, catalogue: "closed" | "open" = "closed"): Installability {
   const series = PACKAGES[name.toLowerCase()];
   if (!series) return { kind: "unknown" };
   const available = series.filter((s) => minorKey(python) >= minorKey(s.python)).flatMap((s) => s.versions);
-  const holding = series.find((s) => s.versions.includes(version));
-  if (!holding) return { kind: "no-such-version", available };
+  const release = releaseKey(version);
+  const holding = series.find((s) => s.versions.some((v) => releaseKey(v) === release));
+  if (!holding) return catalogue === "closed" ? { kind: "no-such-version", available } : { kind: "unknown" };
   if (minorKey(python) < minorKey(holding.python)) return { kind: "needs-newer-python", needs: holding.python, available };
   return { kind: "ok" };
 }

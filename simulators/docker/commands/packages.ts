@@ -44,23 +44,23 @@ function pins(lines: readonly string[]): Array<{ requirement: string; name: stri
 }
 
 /** The first pinned requirement the image's Python cannot install, as pip reports it, or null. */
-function uninstallable(image: Image, requirements: readonly string[], from: string | null): string[] | null {
+function uninstallable(image: Image, requirements: readonly string[], from: string | null, strict: boolean): string[] | null {
   const python = image.env.get("PYTHON_VERSION");
   if (python === undefined) return null;
   for (const pin of pins(requirements)) {
-    const result = installability(pin.name, pin.version, python);
+    const result = installability(pin.name, pin.version, python, strict ? "closed" : "open");
     if (result.kind === "ok" || result.kind === "unknown") continue;
     return unsatisfiable(pin.requirement, from, result, python);
   }
   return null;
 }
 
-export const pip: Handler = (args, cwd, { image }) => {
+export const pip: Handler = (args, cwd, { image, strict }) => {
   if (args[0] !== "install") return ok;
   const file = requirementsFile(args);
   const packages = args.slice(1).filter((a, i, all) => !a.startsWith("-") && all[i - 1] !== "-r" && all[i - 1] !== "--requirement" && all[i - 1] !== "-c");
   const installed: string[] = packages.map((p) => p.split(/[<>=!~\[]/)[0]!.toLowerCase());
-  const refusedArgs = uninstallable(image, packages, null);
+  const refusedArgs = uninstallable(image, packages, null, strict);
   if (refusedArgs) return failure(1, ...refusedArgs);
   if (file !== null) {
     const p = resolveIn(cwd, file);
@@ -68,7 +68,7 @@ export const pip: Handler = (args, cwd, { image }) => {
     if (!entry || entry.type !== "file") {
       if (knownAbsent(image, p)) return failure(1, `ERROR: Could not open requirements file: [Errno 2] No such file or directory: '${file}'`);
     } else {
-      const refused = uninstallable(image, (entry.content ?? "").split("\n"), file);
+      const refused = uninstallable(image, (entry.content ?? "").split("\n"), file, strict);
       if (refused) return failure(1, ...refused);
       image.installed.pipRequirements.set(p, entry.content ?? "");
       installed.push(...requirementNames(entry.content ?? ""));
