@@ -17,53 +17,72 @@ import type { IntentCheck, IntentInputs, RepositoryState, Violation } from "./ty
 import type { DeclaredWorkflow } from "./workflow-declared.js";
 import { declaredWorkflows, inputOnLegs, perDeclaration } from "./workflow-declared.js";
 import { perState } from "./per-state.js";
+import { installedToolchain, runtimeName, versionInput } from "../../simulators/workflow/runner/toolchains.js";
 
-/** Setup actions and the input that names the runtime version they install. */
-const RUNTIME_INPUTS: Readonly<Record<string, string>> = {
-  "actions/setup-node": "node-version",
-  "actions/setup-python": "python-version",
-  "actions/setup-go": "go-version",
-  "actions/setup-java": "java-version",
-  "actions/setup-dotnet": "dotnet-version",
-  "ruby/setup-ruby": "ruby-version",
-};
+/**
+ * The matrix keys of each job that name a setup action's version (`node-version: ${{ matrix.node }}`), with the
+ * action and its input as written: a leg's value for such a key is the toolchain it installs, not its text.
+ */
+type Feeds = Map<string, { action: string; text: string }>;
 
-const RUNTIME_NAMES: Readonly<Record<string, string>> = {
-  "actions/setup-node": "Node",
-  "actions/setup-python": "Python",
-  "actions/setup-go": "Go",
-  "actions/setup-java": "Java",
-  "actions/setup-dotnet": ".NET",
-  "ruby/setup-ruby": "Ruby",
-};
-
-/** A matrix leg as a comparable key: its values as strings, keys sorted (`{node: 18}` and `{node: "18"}` alike). */
-function legKey(leg: Readonly<Record<string, unknown>>): string {
-  return Object.keys(leg)
-    .sort()
-    .map((k) => `${k}=${typeof leg[k] === "object" ? JSON.stringify(leg[k]) : String(leg[k])}`)
-    .join(", ");
-}
-
-/** Each job's legs, by job. */
-const legsOf = perDeclaration(readLegs);
-
-function readLegs(workflow: DeclaredWorkflow): Map<string, Set<string>> {
-  return new Map([...workflow.jobs].map(([id, job]) => [id, new Set(job.legs.map(legKey))]));
-}
-
-/** Each job's installed runtimes (`Node 18`), over every leg. */
-const runtimesOf = perDeclaration(readRuntimes);
-
-function readRuntimes(workflow: DeclaredWorkflow): Map<string, Set<string>> {
-  const out = new Map<string, Set<string>>();
+function feedsOf(workflow: DeclaredWorkflow, job: string): Feeds {
+  const out: Feeds = new Map();
   for (const step of workflow.steps) {
     const action = step.uses?.action;
-    const input = action ? RUNTIME_INPUTS[action] : undefined;
+    const input = step.job === job && action ? versionInput(action) : undefined;
+    const text = input ? step.with[input] : undefined;
+    if (!action || text === undefined) continue;
+    for (const [, key] of text.matchAll(/\$\{\{\s*matrix\.([A-Za-z_][A-Za-z0-9_-]*)\s*\}\}/g)) if (!out.has(key!)) out.set(key!, { action, text });
+  }
+  return out;
+}
+
+/** A leg's value as compared: the toolchain a setup action installs for it (`18` and `18.x` alike), else its text. */
+function legValue(feeds: Feeds, key: string, value: unknown): string {
+  const text = typeof value === "object" ? JSON.stringify(value) : String(value);
+  const feed = feeds.get(key);
+  if (!feed || typeof value === "object") return text;
+  const spec = feed.text.replace(new RegExp(`\\$\\{\\{\\s*matrix\\.${key}\\s*\\}\\}`, "g"), text);
+  return spec.includes("${{") ? text : installedToolchain(feed.action, spec);
+}
+
+/**
+ * A matrix leg as a comparable key (values as strings, keys sorted: `{node: 18}` and `{node: "18"}` alike, and
+ * `{node: "18.x"}` too where `node` is a setup action's version), with the leg as written for messages.
+ */
+function legKey(feeds: Feeds, leg: Readonly<Record<string, unknown>>): { key: string; written: string } {
+  const keys = Object.keys(leg).sort();
+  return {
+    key: keys.map((k) => `${k}=${legValue(feeds, k, leg[k])}`).join(", "),
+    written: keys.map((k) => `${k}=${typeof leg[k] === "object" ? JSON.stringify(leg[k]) : String(leg[k])}`).join(", "),
+  };
+}
+
+/** Each job's legs, by job: comparable key to the leg as written. */
+const legsOf = perDeclaration(readLegs);
+
+function readLegs(workflow: DeclaredWorkflow): Map<string, Map<string, string>> {
+  const feeds = feedsByJob(workflow);
+  return new Map([...workflow.jobs].map(([id, job]) => [id, new Map(job.legs.map((leg) => legKey(feeds.get(id)!, leg)).map(({ key, written }) => [key, written]))]));
+}
+
+const feedsByJob = perDeclaration((workflow: DeclaredWorkflow) => new Map([...workflow.jobs.keys()].map((id) => [id, feedsOf(workflow, id)])));
+
+/** Each job's installed runtimes, over every leg: the toolchain (`Node 18.20.8`) to the version as written (`Node 18`). */
+const runtimesOf = perDeclaration(readRuntimes);
+
+function readRuntimes(workflow: DeclaredWorkflow): Map<string, Map<string, string>> {
+  const out = new Map<string, Map<string, string>>();
+  for (const step of workflow.steps) {
+    const action = step.uses?.action;
+    const input = action ? versionInput(action) : undefined;
     if (!action || !input) continue;
-    const set = out.get(step.job) ?? new Set<string>();
-    for (const value of inputOnLegs(workflow, step, input)) set.add(`${RUNTIME_NAMES[action]} ${value.trim()}`);
-    out.set(step.job, set);
+    const installed = out.get(step.job) ?? new Map<string, string>();
+    for (const value of inputOnLegs(workflow, step, input)) {
+      const toolchain = installedToolchain(action, value);
+      if (!installed.has(toolchain)) installed.set(toolchain, `${runtimeName(action)} ${value.trim()}`);
+    }
+    out.set(step.job, installed);
   }
   return out;
 }
@@ -81,12 +100,12 @@ function waitsFor(workflow: DeclaredWorkflow, job: string): Set<string> {
 }
 
 /** What both maps hold for a key: what the starting file and the base agree a job has. */
-function agreed(a: Map<string, Set<string>> | undefined, b: Map<string, Set<string>> | undefined): Map<string, Set<string>> {
-  const out = new Map<string, Set<string>>();
+function agreed(a: Map<string, Map<string, string>> | undefined, b: Map<string, Map<string, string>> | undefined): Map<string, Map<string, string>> {
+  const out = new Map<string, Map<string, string>>();
   if (!a || !b) return out;
   for (const [job, values] of a) {
     const other = b.get(job);
-    if (other) out.set(job, new Set([...values].filter((v) => other.has(v))));
+    if (other) out.set(job, new Map([...values].filter(([key]) => other.has(key))));
   }
   return out;
 }
@@ -119,7 +138,7 @@ const LEVEL: Readonly<Record<string, number>> = { none: 0, read: 1, write: 2 };
  * for a job whose starting file installs none at all (its setup step broken, `use:` for `uses:`), the clean
  * base's: deleting the broken step leaves the matrix's versions uninstalled, which is not its repair.
  */
-function runtimeReference(initial: DeclaredWorkflow, base: DeclaredWorkflow | undefined): Map<string, Set<string>> {
+function runtimeReference(initial: DeclaredWorkflow, base: DeclaredWorkflow | undefined): Map<string, Map<string, string>> {
   const start = runtimesOf(initial);
   const clean = base ? runtimesOf(base) : undefined;
   const out = agreed(start, clean);
@@ -133,13 +152,13 @@ function declaredChanges(path: string, initial: DeclaredWorkflow, base: Declared
   for (const [job, legs] of agreed(legsOf(initial), base ? legsOf(base) : undefined)) {
     const now = nowLegs.get(job);
     if (!now) continue;
-    for (const leg of legs) if (leg !== "" && !now.has(leg)) out.push(`${path}: job '${job}' no longer runs its matrix leg ${leg}`);
+    for (const [leg, written] of legs) if (leg !== "" && !now.has(leg)) out.push(`${path}: job '${job}' no longer runs its matrix leg ${written}`);
   }
   const nowRuntimes = runtimesOf(current);
   for (const [job, runtimes] of runtimeReference(initial, base)) {
     const now = nowRuntimes.get(job);
     if (!current.jobs.has(job)) continue;
-    for (const runtime of runtimes) if (!now?.has(runtime)) out.push(`${path}: job '${job}' no longer runs on ${runtime}`);
+    for (const [runtime, written] of runtimes) if (!now?.has(runtime)) out.push(`${path}: job '${job}' no longer runs on ${written}`);
   }
   for (const job of initial.jobs.keys()) {
     if (!current.jobs.has(job)) continue;
@@ -149,9 +168,30 @@ function declaredChanges(path: string, initial: DeclaredWorkflow, base: Declared
   return out;
 }
 
-function runChanges(path: string, base: RunView | undefined, current: RunView | undefined): string[] {
-  if (!base || !current) return [];
+/**
+ * A run's legs and steps keyed by the leg's matrix as legKey compares it, not by its name: `test (18)` and
+ * `test (18.x)` install the same Node and are the same leg.
+ */
+function byLeg(view: RunView, workflow: DeclaredWorkflow | undefined): Pick<RunView, "legs" | "steps"> {
+  if (!workflow) return view;
+  const feeds = feedsByJob(workflow);
+  const ids = new Map<string, string>();
+  const legs = new Map<string, JobLegEvent>();
+  for (const [name, leg] of view.legs) {
+    const id = `${leg.job}\0${legKey(feeds.get(leg.job) ?? new Map(), leg.matrix).key}`;
+    ids.set(name, id);
+    legs.set(id, leg);
+  }
+  const steps = new Map<string, StepRunEvent>();
+  for (const step of view.steps.values()) steps.set(`${ids.get(`${step.step.job}\0${step.step.leg}`) ?? `${step.step.job}\0${step.step.leg}`}\0${step.name}`, step);
+  return { legs, steps };
+}
+
+function runChanges(path: string, baseRun: RunView | undefined, currentRun: RunView | undefined, baseWorkflow: DeclaredWorkflow | undefined, currentWorkflow: DeclaredWorkflow): string[] {
+  if (!baseRun || !currentRun) return [];
   const out: string[] = [];
+  const base = { ...byLeg(baseRun, baseWorkflow), permissions: baseRun.permissions };
+  const current = { ...byLeg(currentRun, currentWorkflow), permissions: currentRun.permissions };
   for (const [key, leg] of base.legs) {
     const now = current.legs.get(key);
     if (!now) continue;
@@ -184,7 +224,7 @@ function judge({ initial, base, current }: IntentInputs): Violation[] {
   for (const [path, workflow] of declaredWorkflows(initial)) {
     const is = now.get(path);
     if (!is) continue;
-    const messages = [...declaredChanges(path, workflow, bases.get(path), is), ...runChanges(path, baseRuns.get(path), currentRuns.get(path))];
+    const messages = [...declaredChanges(path, workflow, bases.get(path), is), ...runChanges(path, baseRuns.get(path), currentRuns.get(path), bases.get(path), is)];
     for (const message of messages) out.push({ check: "workflow-jobs", file: path, message });
   }
   return out;
