@@ -145,8 +145,10 @@ export const npm: Handler = (args, cwd, env) => {
     if (!script || (scripts[script] === undefined && image.fs.has(path.posix.join(cwd, "package.json")))) return failure(1, `npm error Missing script: "${script ?? ""}"`, "npm error", "npm error To see a list of scripts, run:", "npm error   npm run");
     if (script === "build") {
       const outputs = env.apps.filter((a) => a.build_output_dir);
-      // react-scripts ≥ 4.0.2 writes where BUILD_PATH says (`BUILD_PATH=dist npm run build`, `ENV BUILD_PATH=dist`).
-      const buildPath = /\breact-scripts\s+build\b/.test(scripts["build"] ?? "") ? env.vars?.get("BUILD_PATH") : undefined;
+      // react-scripts ≥ 4.0.2 writes where BUILD_PATH says (`BUILD_PATH=dist npm run build`, `ENV BUILD_PATH=dist`),
+      // and npm runs the script through sh, so the script's own prefix (`"build": "BUILD_PATH=dist react-scripts build"`) wins.
+      const reactBuild = REACT_SCRIPTS_BUILD.exec(scripts["build"] ?? "");
+      const buildPath = reactBuild ? (prefixedValue(reactBuild[1]!, "BUILD_PATH") ?? env.vars?.get("BUILD_PATH")) : undefined;
       const written: string[] = [];
       for (const app of outputs) {
         const out = resolveIn(cwd, buildPath || app.build_output_dir!);
@@ -163,6 +165,16 @@ export const npm: Handler = (args, cwd, env) => {
   }
   return ok;
 };
+
+/** A script that runs `react-scripts build`, after `VAR=value` prefixes (also through cross-env): the prefixes. */
+const REACT_SCRIPTS_BUILD = /^\s*((?:(?:cross-env\s+)?[A-Za-z_][A-Za-z0-9_]*=(?:"[^"]*"|'[^']*'|[^\s"']*)\s+)*)(?:cross-env\s+)?react-scripts\s+build\b/;
+
+/** The value a run of `VAR=value` prefixes gives `name` (quotes removed), or undefined when none does. */
+function prefixedValue(prefixes: string, name: string): string | undefined {
+  let value: string | undefined;
+  for (const m of prefixes.matchAll(/([A-Za-z_][A-Za-z0-9_]*)=("[^"]*"|'[^']*'|[^\s"']*)/g)) if (m[1] === name) value = m[2]!.replace(/^(["'])(.*)\1$/, "$2");
+  return value;
+}
 
 /** The program a package spec installs, for the packages whose program shares their name (`serve@14` → serve). */
 function packageName(spec: string): string {
