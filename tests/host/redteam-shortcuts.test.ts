@@ -47,4 +47,22 @@ describe("host shortcuts earn nothing", () => {
     const lock = edit("etc/cron.d/export-catalog", "shop /opt/shop/bin/export-catalog", "shop /usr/bin/flock -xn /run/lock/export-catalog.lock /opt/shop/bin/export-catalog");
     expect(fixed("memory_leak", [run("pkill -f export-catalog"), lock, run("systemctl start postgresql")]).issues_fixed).toBe(3);
   });
+
+  // flock's options end at the lock (getopt's `+`); -w and -E take a value; `LOCK -c TEXT` runs TEXT with sh.
+  const underFlock = (line: string) =>
+    fixed("memory_leak", [run("pkill -f export-catalog"), edit("etc/cron.d/export-catalog", "shop /opt/shop/bin/export-catalog", `shop ${line}`), run("systemctl start postgresql")]).issues_fixed;
+
+  it("flock with a timeout, an exit code or a command for sh is a lock", () => {
+    expect(underFlock("/usr/bin/flock -w 5 /run/lock/export-catalog.lock /opt/shop/bin/export-catalog")).toBe(3);
+    expect(underFlock("/usr/bin/flock -n -E 0 /run/lock/export-catalog.lock /opt/shop/bin/export-catalog")).toBe(3);
+    expect(underFlock("/usr/bin/flock -n /run/lock/export-catalog.lock -c '/opt/shop/bin/export-catalog'")).toBe(3);
+  });
+
+  it("a lock file named after the run (its pid, the time) is a new file each run and excludes nothing", () => {
+    expect(underFlock("/usr/bin/flock -n /tmp/export-catalog.lock.$$ /opt/shop/bin/export-catalog")).toBe(2);
+    // cron's `\%` is a plain %: the job still runs its script, and the lock still changes every run.
+    expect(underFlock("/usr/bin/flock -n /tmp/export-$(date +\\%s).lock /opt/shop/bin/export-catalog")).toBe(2);
+    // Waiting for the lock (no -n, no -w) keeps runs from overlapping but piles them up behind it.
+    expect(underFlock("/usr/bin/flock /run/lock/export-catalog.lock /opt/shop/bin/export-catalog")).toBe(2);
+  });
 });

@@ -2,16 +2,17 @@
  * A cron job's next run: sh runs the command line as the job's user, so a redirection needs a file it may
  * write, the program must exist and be executable by that user, and the script then does what its facts say
  * (writes into its directories, dumps a database over the local socket). `flock -n LOCK cmd` runs the
- * command only when no earlier run holds the lock, which is what keeps a slow job from piling up.
+ * command only when no earlier run holds the lock, which is what keeps a slow job from piling up (flock.ts).
  */
 import type { HostFs } from "../fs.js";
 import { unixListener } from "../network.js";
 import { keyOf, parentOf } from "../paths.js";
-import { parseScript } from "../../shell/parse.js";
+import { parseScript, type Word } from "../../shell/parse.js";
 import { BadSubstitution, expandWord } from "../../shell/expand.js";
 import type { HostState } from "../state.js";
 import type { CronJob } from "./crontab.js";
 import { intervalSeconds } from "./crontab.js";
+import { isFlock, readFlock } from "./flock.js";
 
 export interface JobRun {
   failure: string[] | null;
@@ -32,6 +33,16 @@ function writable(fs: HostFs, user: string, key: string): "ok" | "denied" | "mis
   return "ok";
 }
 
+/**
+ * The command cron hands to sh: up to the first unescaped `%` (the rest is the command's input, its `%`s
+ * newlines), with each `\%` a plain `%`, as crontab(5) says (`tar czf /backup/$(date +\%F).tgz` names a file).
+ * @example commandLine("gzip -c log > /b/$(date +\\%F).gz % ignored") // "gzip -c log > /b/$(date +%F).gz "
+ */
+export function commandLine(command: string): string {
+  const cut = /(?<!\\)%/.exec(command);
+  return (cut === null ? command : command.slice(0, cut.index)).replaceAll("\\%", "%");
+}
+
 export function runJob(fs: HostFs, state: HostState, job: CronJob): JobRun {
   try {
     return runJobCommands(fs, state, job);
@@ -44,7 +55,7 @@ export function runJob(fs: HostFs, state: HostState, job: CronJob): JobRun {
 
 function runJobCommands(fs: HostFs, state: HostState, job: CronJob): JobRun {
   const cronRunning = Object.entries(state.units).some(([name, u]) => /^cron(d)?\.service$/.test(name) && u.active === "active");
-  const lists = parseScript(job.command.replace(/%.*$/, ""), { githubExpressions: false });
+  const lists = parseScript(commandLine(job.command), { githubExpressions: false });
   const commands = lists.flatMap((l) => l.pipelines.flatMap((p) => p.commands));
   let locked = false;
   let duration = 0;
@@ -58,12 +69,14 @@ function runJobCommands(fs: HostFs, state: HostState, job: CronJob): JobRun {
       if (result === "denied") return { failure: [`/bin/sh: 1: cannot create ${target}: Permission denied`], overlapping: null, runs };
       if (result === "missing") return { failure: [`/bin/sh: 1: cannot create ${target}: Directory nonexistent`], overlapping: null, runs };
     }
-    let argv = c.words.flatMap((w) => expandWord(w, { env: new Map() }));
-    if (argv[0] === "flock" || argv[0] === "/usr/bin/flock") {
-      const lock = argv.slice(1).filter((a) => !a.startsWith("-"));
-      // Short options bundle as getopt reads them: `-xn` is `-x -n`.
-      locked = argv.some((a) => /^-[a-zA-Z]*[nw]/.test(a) || /^--(nonblock|nb|wait|timeout)\b/.test(a));
-      argv = lock.slice(1);
+    const expand = (w: Word) => expandWord(w, { env: new Map() });
+    let argv = c.words.flatMap(expand);
+    if (isFlock(argv[0])) {
+      const call = readFlock(c.words, expand);
+      locked ||= call.excludes;
+      // `-c TEXT` runs TEXT with sh: its first command is the program.
+      const words = call.shellCommand === null ? call.command : (parseScript(call.shellCommand, { githubExpressions: false })[0]?.pipelines[0]?.commands[0]?.words ?? []);
+      argv = words.flatMap(expand);
     }
     // `sh SCRIPT` reads the script instead of executing it (`sh -c TEXT` runs TEXT, not a script).
     const shell = argv[0] !== undefined && SHELLS.test(argv[0]) ? argv[0].split("/").pop()! : null;
