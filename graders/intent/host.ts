@@ -102,10 +102,14 @@ export const hostHardeningKept: IntentCheck = {
   },
 };
 
-function computeSshd(state: RepositoryState): Record<string, string> | undefined {
-  return state.facts.of<SshdSettingsEvent>("sshd-settings")[0]?.event.settings;
+function computeSshd(state: RepositoryState): SshdSettingsEvent | undefined {
+  return state.facts.of<SshdSettingsEvent>("sshd-settings")[0]?.event;
 }
-const sshd = perState(computeSshd);
+const sshdFacts = perState(computeSshd);
+const sshd = (state: RepositoryState): Record<string, string> | undefined => sshdFacts(state)?.settings;
+/** What the Match block of `criteria` sets in `state`, if it has one. */
+const blockOf = (state: RepositoryState | undefined, criteria: string): Record<string, string> | undefined =>
+  state === undefined ? undefined : sshdFacts(state)?.matches.find((m) => m.criteria === criteria)?.settings;
 
 /** Values from the most to the least strict, for the settings that open or close a way in. */
 const STRICTNESS: Readonly<Record<string, readonly string[]>> = {
@@ -124,6 +128,8 @@ const LIMITS = new Set(["maxauthtries", "maxsessions"]);
 const ALLOW_LISTS = new Set(["allowusers", "allowgroups"]);
 /** Lists of who may not: naming more lets fewer in. */
 const DENY_LISTS = new Set(["denyusers", "denygroups"]);
+
+const shown = (v: string) => (v === "" ? "nothing" : `'${v}'`);
 
 const words = (value: string): string[] => value.split(/\s+/).filter((w) => w !== "");
 
@@ -153,8 +159,18 @@ export const hostSshdKept: IntentCheck = {
       // What the incident itself set (PasswordAuthentication yes for a contractor) is the host's too: the
       // issues' own rules judge whether it must go.
       if (stricterOrSame(keyword, value, now) || (atStart?.[keyword] !== undefined && stricterOrSame(keyword, atStart[keyword]!, now))) continue;
-      const shown = (v: string) => (v === "" ? "nothing" : `'${v}'`);
       out.push({ check: "host-sshd", file: "etc/ssh/sshd_config", message: `sshd would run with ${keyword} ${shown(now)} where the host's sshd ran with ${shown(value)}` });
+    }
+    // A Match block's values replace the global ones for the connections it matches: `Match all` with
+    // `PermitRootLogin yes` opens what the global settings still close. A block keeps the host's settings when
+    // each value is the host's global one or stricter, or what the same block set on the clean host or at the start.
+    for (const block of sshdFacts(current)?.matches ?? []) {
+      const references = [was, atStart, blockOf(base ?? initial, block.criteria), base ? blockOf(initial, block.criteria) : undefined];
+      for (const [keyword, now] of Object.entries(block.settings)) {
+        const value = was[keyword];
+        if (value === undefined || references.some((r) => r?.[keyword] !== undefined && stricterOrSame(keyword, r[keyword]!, now))) continue;
+        out.push({ check: "host-sshd", file: "etc/ssh/sshd_config", message: `sshd would run with ${keyword} ${shown(now)} for connections matching 'Match ${block.criteria}' where the host's sshd ran with ${shown(value)}` });
+      }
     }
     return out;
   },

@@ -191,6 +191,8 @@ export interface SshdSettingsEvent {
   type: "sshd-settings";
   /** keyword (lower case) → value, as `sshd -T` prints the global settings. */
   settings: Record<string, string>;
+  /** What each Match block sets for the connections it matches, by its criteria (`User deploy`, `all`). */
+  matches: { criteria: string; settings: Record<string, string> }[];
 }
 
 export type HostEvent =

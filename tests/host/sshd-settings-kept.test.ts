@@ -32,6 +32,17 @@ describe("sshd keeps the host's settings (sshd_config_typo)", () => {
     expect(grade([edit(typo[0], typo[1]), edit("MaxAuthTries 6", "MaxAuthTries 60")]).issues_fixed).toBe(0);
   });
 
+  it("a Match block that opens for its connections what the global settings close earns nothing", () => {
+    const typo = ["PubkeyAuthenticaton yes", "PubkeyAuthentication yes"] as const;
+    const withBlock = (block: string) => grade([edit(typo[0], typo[1]), run(`echo '${block}' >> /${CONFIG}`)]);
+    const opened = withBlock("Match all\n  PermitRootLogin yes");
+    expect(opened.issues_fixed).toBe(0);
+    expect(opened.violations.map((v) => v.message)).toContain("sshd would run with permitrootlogin 'yes' for connections matching 'Match all' where the host's sshd ran with 'prohibit-password'");
+    expect(withBlock("Match Address 10.0.0.0/8\n  PasswordAuthentication yes").issues_fixed).toBe(0);
+    // A block that closes more for some connections is stricter: it counts.
+    expect(withBlock("Match Address 203.0.113.0/24\n  PasswordAuthentication no\n  MaxAuthTries 2").issues_fixed).toBe(1);
+  });
+
   it("a line whose default is the host's value, or a stricter setting, still counts", () => {
     expect(grade([edit("PubkeyAuthenticaton yes\n", "")]).issues_fixed).toBe(1);
     expect(grade([edit("PubkeyAuthenticaton yes", "PubkeyAuthentication yes\nPermitRootLogin no\nMaxAuthTries 3")]).issues_fixed).toBe(1);

@@ -11,7 +11,7 @@ import type { HostFs } from "../fs.js";
 import { readHba } from "../postgres/hba.js";
 import { diskSource } from "../sources.js";
 import { readSshdConfig } from "../sshd/config.js";
-import { effectiveSshdSettings } from "../sshd/effective.js";
+import { effectiveSshdSettings, matchBlockSettings } from "../sshd/effective.js";
 import type { HostState } from "../state.js";
 
 /** Files whose content is a secret: private keys, the password hashes, the app's settings. */
@@ -40,7 +40,7 @@ export function observeFacts(engine: RuleEngine, fs: HostFs, state: HostState): 
   unit.emit({ type: "host-exposure", worldWritable: worldWritable.sort(), secretsReadable: secretsReadable.sort(), trustedDatabase: trustedRecords(fs, state) });
   if (fs.files.has("etc/ssh/sshd_config")) {
     const config = readSshdConfig(diskSource(fs.files));
-    if (config.errors.length === 0) unit.emit({ type: "sshd-settings", settings: effectiveSshdSettings(config) });
+    if (config.errors.length === 0) unit.emit({ type: "sshd-settings", settings: effectiveSshdSettings(config), matches: matchBlockSettings(config) });
   }
   unit.finish();
 }

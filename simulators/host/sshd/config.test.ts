@@ -23,6 +23,13 @@ describe("sshd_config", () => {
     expect(setting(settingsFor(plain, { user: "root", address: "192.0.2.9", groups: [] }), "passwordauthentication", "yes")).toBe("yes");
   });
 
+  it("lets a satisfied Match block override the global section, the first satisfied block's value winning", () => {
+    const lan = readSshdConfig(source("PasswordAuthentication no\nMatch Address 10.0.0.0/8\n  PasswordAuthentication yes\nMatch all\n  PasswordAuthentication no\n"));
+    expect(setting(settingsFor(lan, { user: "deploy", address: "10.1.2.3", groups: [] }), "passwordauthentication", "no")).toBe("yes");
+    expect(setting(settingsFor(lan, { user: "deploy", address: "192.0.2.9", groups: [] }), "passwordauthentication", "yes")).toBe("no");
+    expect(setting(settingsFor(lan, null), "passwordauthentication", "yes")).toBe("no");
+  });
+
   it("lists every bad keyword before terminating, and stops at a bad value", () => {
     expect(readSshdConfig(source("Porrt 22\nMaxAuthTrys 3\n")).errors).toEqual([
       "/etc/ssh/sshd_config: line 1: Bad configuration option: Porrt",

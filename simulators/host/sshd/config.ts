@@ -177,15 +177,38 @@ function matchApplies(m: MatchCriteria, c: ConnectionFacts): boolean {
   return true;
 }
 
-/** The settings that apply to a connection: keyword → values (the first obtained for most keywords, all for the accumulating ones). */
+/**
+ * The settings that apply to a connection: keyword → values (the first obtained for most keywords, all for the
+ * accumulating ones). A keyword set in a Match block the connection satisfies overrides the global section's
+ * value, as sshd_config(5) says ("the keywords on the following lines override those set in the global section"),
+ * which is how `PasswordAuthentication no` with `Match Address 10.0.0.0/8` / `PasswordAuthentication yes` lets
+ * passwords in from the LAN only; among the satisfied blocks the first instance of a keyword applies.
+ */
 export function settingsFor(config: SshdConfig, c: ConnectionFacts | null): Map<string, string[]> {
+  const global = firstValues(config.entries.filter((e) => e.match === null));
+  if (c === null) return global;
+  for (const [keyword, args] of firstValues(config.entries.filter((e) => e.match !== null && matchApplies(e.match, c)))) global.set(keyword, args);
+  return global;
+}
+
+/** keyword → values of `entries`, the first obtained for most keywords, all for the accumulating ones. */
+function firstValues(entries: readonly SshdEntry[]): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  for (const e of config.entries) {
-    if (e.match && (c === null || !matchApplies(e.match, c))) continue;
+  for (const e of entries) {
     if (ACCUMULATING.has(e.keyword)) out.set(e.keyword, [...(out.get(e.keyword) ?? []), ...e.args]);
     else if (!out.has(e.keyword)) out.set(e.keyword, e.args);
   }
   return out;
+}
+
+/** A Match block's criteria as its line writes them (`User deploy Address 10.0.0.0/8`, `all`). */
+export function matchLine(m: MatchCriteria): string {
+  if (m.all) return "all";
+  const parts: string[] = [];
+  if (m.users) parts.push(`User ${m.users.join(",")}`);
+  if (m.groups) parts.push(`Group ${m.groups.join(",")}`);
+  if (m.addresses) parts.push(`Address ${m.addresses.join(",")}`);
+  return parts.join(" ");
 }
 
 export function setting(settings: ReadonlyMap<string, string[]>, keyword: string, fallback: string): string {

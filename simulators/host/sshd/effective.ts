@@ -5,7 +5,7 @@
  * sshd_config still runs sshd, on defaults that drop Ubuntu's UsePAM, its sftp subsystem and its Includes.
  */
 import type { SshdConfig } from "./config.js";
-import { ACCUMULATING } from "./config.js";
+import { ACCUMULATING, matchLine } from "./config.js";
 
 /** sshd_config(5) of OpenSSH 8.9 (Ubuntu 22.04): what sshd does about a keyword no line sets ("" for nothing). */
 export const SSHD_DEFAULTS: Readonly<Record<string, string>> = {
@@ -61,4 +61,25 @@ export function effectiveSshdSettings(config: SshdConfig): Record<string, string
   const out: Record<string, string> = { ...SSHD_DEFAULTS };
   for (const [keyword, args] of set) out[keyword] = args.join(" ");
   return out;
+}
+
+/**
+ * What each Match block sets, by its criteria as the Match line writes them, in the order the blocks come: the
+ * first value of each keyword in the block (blocks with the same criteria read as one). A connection the block
+ * matches runs with these instead of the global values, so a block is where a configuration can open a way in
+ * that `sshd -T`'s global settings do not show.
+ */
+export function matchBlockSettings(config: SshdConfig): { criteria: string; settings: Record<string, string> }[] {
+  const blocks = new Map<string, Map<string, string[]>>();
+  for (const entry of config.entries) {
+    if (entry.match === null) continue;
+    const criteria = matchLine(entry.match);
+    let set = blocks.get(criteria);
+    if (set === undefined) blocks.set(criteria, (set = new Map()));
+    const keyword = ALIASES[entry.keyword] ?? entry.keyword;
+    const args = entry.args.map(normalValue);
+    if (ACCUMULATING.has(keyword)) set.set(keyword, [...(set.get(keyword) ?? []), ...args]);
+    else if (!set.has(keyword)) set.set(keyword, args);
+  }
+  return [...blocks].map(([criteria, set]) => ({ criteria, settings: Object.fromEntries([...set].map(([k, args]) => [k, args.join(" ")])) }));
 }
