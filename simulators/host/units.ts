@@ -85,7 +85,17 @@ export function parseUnit(name: string, key: string, text: string): UnitFile {
   const lines = text.split("\n");
   for (let i = 0; i < lines.length; i++) {
     let line = lines[i]!.trim();
-    while (line.endsWith("\\") && i + 1 < lines.length) line = `${line.slice(0, -1)} ${lines[++i]!.trim()}`;
+    if (line.endsWith("\\") && i + 1 < lines.length) {
+      // The pieces are gathered and joined once: testing the end of a line grown piece by piece copied it
+      // whole at every piece (20,000 continued lines took 30 s).
+      const pieces = [line.slice(0, -1)];
+      let piece = line;
+      while (piece.endsWith("\\") && i + 1 < lines.length) {
+        piece = lines[++i]!.trim();
+        pieces.push(piece.endsWith("\\") && i + 1 < lines.length ? piece.slice(0, -1) : piece);
+      }
+      line = pieces.join(" ");
+    }
     if (line === "" || line.startsWith("#") || line.startsWith(";")) continue;
     const header = /^\[([^\]]+)\]$/.exec(line);
     if (header) {
@@ -106,8 +116,13 @@ export function parseUnit(name: string, key: string, text: string): UnitFile {
       continue;
     }
     const k = `${section}.${name_}`;
-    if (LISTS.has(name_)) values.set(k, value === "" ? [] : [...(values.get(k) ?? []), value]);
-    else if (name_ === "ExecStart") values.set(k, value === "" ? [] : [...(values.get(k) ?? []), value]);
+    // A list grows in place: copied at every line, 20,000 After= lines cost 200 million copies.
+    if (LISTS.has(name_) || name_ === "ExecStart") {
+      const listed = values.get(k);
+      if (value === "") values.set(k, []);
+      else if (listed) listed.push(value);
+      else values.set(k, [value]);
+    }
     else values.set(k, [value]);
   }
   const starts = values.get("Service.ExecStart") ?? [];
