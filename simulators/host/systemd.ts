@@ -126,8 +126,22 @@ function spawnTree(draft: HostDraft, spec: ProcessSpec, unit: string, ppid: numb
   return p.pid;
 }
 
-/** Starts a unit (and the units it Requires or Wants that are not running). */
-export function start(draft: HostDraft, name: string, depth = 0): JobResult {
+/**
+ * Starts a unit (and the units it Requires or Wants that are not running). One start is one transaction, and
+ * systemd gives each unit in it one job: a unit asked for again (named twice, or by a dependency cycle) shares
+ * the job it already has, so the walk starts each unit at most once. `jobs` holds the results of the jobs the
+ * transaction has, a unit still starting its dependencies counting as a job that has not failed.
+ */
+export function start(draft: HostDraft, name: string, depth = 0, jobs = new Map<string, JobResult>()): JobResult {
+  const merged = jobs.get(name);
+  if (merged) return merged;
+  jobs.set(name, { ok: true, output: [] });
+  const result = startJob(draft, name, depth, jobs);
+  jobs.set(name, result);
+  return result;
+}
+
+function startJob(draft: HostDraft, name: string, depth: number, jobs: Map<string, JobResult>): JobResult {
   const state = record(draft, name);
   if (state.masked) return { ok: false, output: [`Failed to start ${name}: Unit ${name} is masked.`] };
   if (state.active === "active") return { ok: true, output: [] };
@@ -145,7 +159,7 @@ export function start(draft: HostDraft, name: string, depth = 0): JobResult {
       const depName = findUnit(draft, dep);
       if (!depName || !dep.endsWith(".service") || depName === name) continue;
       if (draft.state.units[depName]?.active === "active") continue;
-      const result = start(draft, depName, depth + 1);
+      const result = start(draft, depName, depth + 1, jobs);
       if (!result.ok && kind === "Requires") {
         systemdSays(draft, name, `Dependency failed for ${description(unit, name)}.`, "err");
         systemdSays(draft, name, `${name}: Job ${name}/start failed with result 'dependency'.`, "warning");

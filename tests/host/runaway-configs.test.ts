@@ -6,9 +6,31 @@
  * above what the fixed readers take (milliseconds) and far below what the old ones took (18 to 30 s).
  */
 import { describe, expect, it } from "vitest";
+import type { EditAction as Action } from "../../contracts/actions.js";
+import { applyEditAction } from "../../environment/apply-action.js";
+import { readState } from "../../simulators/host/state.js";
 import { parseUnit } from "../../simulators/host/units.js";
+import type { Repository } from "../../simulators/repository.js";
+import { repositoryFrom } from "../../simulators/repository.js";
+import { loadCatalog } from "../../tasks/catalog.js";
+
+
+const catalog = loadCatalog();
 
 const lines = (n: number, line: string) => `${Array.from({ length: n }, () => line).join("\n")}\n`;
+
+function played(id: string, actions: Action[]): Repository {
+  let repo = repositoryFrom(catalog.scenario(id)!.files);
+  for (const action of actions) {
+    const out = applyEditAction(repo, action);
+    if (!out.ok) throw new Error(out.error);
+    repo = out.repo;
+  }
+  return repo;
+}
+
+const create = (files: Record<string, string>): Action => ({ action_type: "edit_file", edits: Object.entries(files).map(([file_path, new_content]) => ({ file_path, old_content: "", new_content })) });
+
 
 describe("a unit file", () => {
   it("of 20,000 continued lines (480 KB) is read in one pass (30 s before)", { timeout: 5000 }, () => {
@@ -29,5 +51,19 @@ describe("a unit file", () => {
     const unit = parseUnit("x.service", "", "[Service]\nExecStart=/bin/echo a \\\n  b\\\n\\\nc\nExecStartPre=/bin/true \\");
     expect(unit.values.get("Service.ExecStart")).toEqual(["/bin/echo a  b  c"]);
     expect(unit.values.get("Service.ExecStartPre")).toEqual(["/bin/true \\"]);
+  });
+});
+
+describe("systemctl start", () => {
+  it("starts each unit of a dependency cycle once, however often each names the other (K^4 starts before)", () => {
+    const unit = (other: string) => `[Unit]\nDescription=${other} lover\nWants=${Array.from({ length: 20 }, () => other).join(" ")}\n[Service]\nExecStart=/nonexistent/bin\n`;
+    const repo = played("nginx_config_syntax", [
+      create({ "etc/systemd/system/a.service": unit("b.service"), "etc/systemd/system/b.service": unit("a.service") }),
+      { action_type: "host", command: "systemctl daemon-reload" },
+      { action_type: "host", command: "systemctl start a" },
+    ]);
+    const starts = readState(repo).journal.filter((e) => e.message.startsWith("Starting ") && e.message.endsWith(" lover..."));
+    expect(starts.map((e) => e.unit)).toEqual(["b.service", "a.service"]);
+    expect(readState(repo).units["a.service"]!.active).toBe("failed");
   });
 });
