@@ -12,7 +12,7 @@ import { keyOf, parentOf } from "./paths.js";
 import type { Repository } from "../repository.js";
 import type { HostState, UnitState } from "./state.js";
 import type { UnitFile } from "./units.js";
-import { aliases, execArgv, parseEnvironmentFile, parseEnvironmentLines, parseUnit, serviceNames, unitName, unitText, value } from "./units.js";
+import { aliasesOf, execArgv, parseEnvironmentFile, parseEnvironmentLines, parseUnit, serviceNames, unitName, unitText, value } from "./units.js";
 
 /** What reading a unit's state needs: the host's files and state (a draft is one). */
 export interface HostView {
@@ -37,9 +37,9 @@ export function findUnit(draft: HostView, raw: string): string | null {
   if (Object.hasOwn(draft.state.units, name) || unitText(draft.files, name) !== undefined) return name;
   for (const candidate of serviceNames(draft.files)) {
     const text = unitText(draft.files, candidate);
-    if (text && aliases(parseUnit(candidate, "", text)).includes(name)) return candidate;
+    if (text && aliasesOf(text).includes(name)) return candidate;
   }
-  for (const [n, u] of Object.entries(draft.state.units)) if (u.unit_file && aliases(parseUnit(n, "", u.unit_file)).includes(name)) return n;
+  for (const [n, u] of Object.entries(draft.state.units)) if (u.unit_file && aliasesOf(u.unit_file).includes(name)) return n;
   return null;
 }
 

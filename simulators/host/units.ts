@@ -8,6 +8,7 @@ import type { Repository } from "../repository.js";
 import { parseScript } from "../shell/parse.js";
 import type { Word } from "../shell/parse.js";
 import { BadSubstitution, expandWord } from "../shell/expand.js";
+import { memoByContent } from "../parse-cache.js";
 
 const UNIT_DIRS = ["etc/systemd/system", "lib/systemd/system"] as const;
 
@@ -173,6 +174,13 @@ export function mainArgv(unit: UnitFile, env: ReadonlyMap<string, string> = new 
 export function aliases(unit: UnitFile): string[] {
   return list(unit, "Install.Alias");
 }
+
+/**
+ * The Alias= names of a unit file's text, read once per text: every unit name systemctl is given that no file
+ * has is looked for among all the units' aliases, and reading every unit file again for each of a thousand
+ * unknown names (`systemctl status z0 z1 …`) took 18 s.
+ */
+export const aliasesOf: (text: string) => readonly string[] = memoByContent((text: string) => aliases(parseUnit("alias.service", "", text)), { name: "unit aliases" });
 
 /** Reads an EnvironmentFile as systemd does: KEY=VALUE lines, comments, optional quotes. */
 export function parseEnvironmentFile(content: string): Map<string, string> {

@@ -8,6 +8,7 @@
 import { describe, expect, it } from "vitest";
 import type { EditAction as Action } from "../../contracts/actions.js";
 import { applyEditAction } from "../../environment/apply-action.js";
+import { inspectRepository } from "../../simulators/inspect/index.js";
 import { readState } from "../../simulators/host/state.js";
 import { parseUnit } from "../../simulators/host/units.js";
 import type { Repository } from "../../simulators/repository.js";
@@ -65,5 +66,20 @@ describe("systemctl start", () => {
     const starts = readState(repo).journal.filter((e) => e.message.startsWith("Starting ") && e.message.endsWith(" lover..."));
     expect(starts.map((e) => e.unit)).toEqual(["b.service", "a.service"]);
     expect(readState(repo).units["a.service"]!.active).toBe("failed");
+  });
+});
+
+describe("systemctl status", () => {
+  it("of 380 unknown names among 100 unit files reads each file's aliases once (18 s before)", { timeout: 5000 }, () => {
+    const pad = lines(300, "Environment=KEY=vvvvvvvvvvvvvvvvvvvvvvvv");
+    const units = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`etc/systemd/system/u${i}.service`, `[Service]\nExecStart=/bin/true\n${pad}`]));
+    const repo = played("nginx_config_syntax", [
+      create(Object.fromEntries(Object.entries(units).slice(0, 50))),
+      create(Object.fromEntries(Object.entries(units).slice(50))),
+      { action_type: "host", command: "systemctl daemon-reload" },
+    ]);
+    const names = Array.from({ length: 380 }, (_, i) => `z${i}`);
+    const out = inspectRepository(`systemctl status ${names.join(" ")}`, { repo, world: catalog.scenario("nginx_config_syntax")!.world, start: repo });
+    expect(out.split("\n").filter((l) => l.endsWith("could not be found.")).length).toBe(380);
   });
 });
