@@ -9,6 +9,8 @@ import { describe, expect, it } from "vitest";
 import type { EditAction as Action } from "../../contracts/actions.js";
 import { applyEditAction } from "../../environment/apply-action.js";
 import { inspectRepository } from "../../simulators/inspect/index.js";
+import type { ConfigSource } from "../../simulators/host/nginx/parse.js";
+import { parseNginx } from "../../simulators/host/nginx/parse.js";
 import { readState } from "../../simulators/host/state.js";
 import { parseUnit } from "../../simulators/host/units.js";
 import type { Repository } from "../../simulators/repository.js";
@@ -17,6 +19,10 @@ import { loadCatalog } from "../../tasks/catalog.js";
 
 
 const catalog = loadCatalog();
+
+function source(files: Record<string, string>): ConfigSource {
+  return { read: (p) => files[p], paths: () => Object.keys(files) };
+}
 
 const lines = (n: number, line: string) => `${Array.from({ length: n }, () => line).join("\n")}\n`;
 
@@ -32,6 +38,14 @@ function played(id: string, actions: Action[]): Repository {
 
 const create = (files: Record<string, string>): Action => ({ action_type: "edit_file", edits: Object.entries(files).map(([file_path, new_content]) => ({ file_path, old_content: "", new_content })) });
 
+
+describe("nginx's words", () => {
+  it("reads a no-break space or a byte order mark as part of a word, as nginx does (a word of none was read forever)", () => {
+    const parsed = parseNginx(source({ "/etc/nginx/nginx.conf": "\ufeffuser www-data;\nevents {}\n", "/etc/nginx/x.conf": "user\u00a0www-data;\n" }));
+    expect(parsed.error).toMatchObject({ line: 1, message: 'unknown directive "\ufeffuser"' });
+    expect(parseNginx(source({ "/etc/nginx/nginx.conf": "user\u00a0www-data;\nevents {}\n" })).error?.message).toBe('unknown directive "user\u00a0www-data"');
+  });
+});
 
 describe("a unit file", () => {
   it("of 20,000 continued lines (480 KB) is read in one pass (30 s before)", { timeout: 5000 }, () => {

@@ -39,6 +39,8 @@ interface Token {
   quoted: boolean;
 }
 
+const WORD = /[^ \t\r\n;{}]+/y;
+
 function tokenize(text: string): Token[] | { line: number; message: string } {
   const tokens: Token[] = [];
   let line = 1;
@@ -71,10 +73,13 @@ function tokenize(text: string): Token[] | { line: number; message: string } {
       tokens.push({ text: word, line, quoted: true });
       i = j + 1;
     } else {
-      let j = i;
-      while (j < text.length && !/[\s;{}]/.test(text[j]!) && !(text[j] === "#" && j === i)) j++;
-      tokens.push({ text: text.slice(i, j), line, quoted: false });
-      i = j;
+      // A word runs to the next space, tab, newline, ';', '{' or '}', as nginx reads it: any other character
+      // is part of it (a no-break space or a byte order mark too, which a regex's \s stopped at before taking
+      // one, so the word was empty and read again forever). A '#' inside a word is part of it.
+      WORD.lastIndex = i;
+      WORD.test(text);
+      tokens.push({ text: text.slice(i, WORD.lastIndex), line, quoted: false });
+      i = WORD.lastIndex;
     }
   }
   return tokens;
