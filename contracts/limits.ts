@@ -116,6 +116,12 @@ export const MAX_PATCH_SEARCH_STEPS = 2_000_000;
 import { MAX_GREP_PATTERN_CHARS, MAX_INSPECT_COMMAND_CHARS, MAX_INSPECT_OUTPUT_CHARS, MAX_INSPECT_PIPE_CHARS, MAX_INSPECT_PIPELINE_COMMANDS, MAX_MODELLED_PODS } from "../simulators/inspect/limits.js";
 
 export { MAX_GREP_PATTERN_CHARS, MAX_INSPECT_COMMAND_CHARS, MAX_INSPECT_OUTPUT_CHARS, MAX_INSPECT_PIPE_CHARS, MAX_INSPECT_PIPELINE_COMMANDS, MAX_MODELLED_PODS };
+// --- The simulated host's configurations ----------------------------------------------------------------
+
+// What one reading of nginx's or sshd's configuration reads through its includes lives with the host simulator.
+import { MAX_INCLUDED_BYTES, MAX_INCLUDED_FILES } from "../simulators/host/limits.js";
+
+export { MAX_INCLUDED_BYTES, MAX_INCLUDED_FILES };
 // --- Glob patterns --------------------------------------------------------------------------------------
 
 // The glob budget lives with the matcher (the simulators sit below the contracts).
@@ -213,6 +219,8 @@ export const LIMITS = {
   MAX_INSPECT_PIPE_CHARS,
   MAX_GREP_PATTERN_CHARS,
   MAX_MODELLED_PODS,
+  MAX_INCLUDED_FILES,
+  MAX_INCLUDED_BYTES,
   MAX_GLOB_STEPS,
   MAX_MATRIX_EXPANSION_STEPS,
   MAX_WORKFLOW_JOBS,

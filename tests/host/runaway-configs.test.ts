@@ -7,16 +7,17 @@
  */
 import { describe, expect, it } from "vitest";
 import type { EditAction as Action } from "../../contracts/actions.js";
+import { MAX_INCLUDED_BYTES, MAX_INCLUDED_FILES } from "../../contracts/limits.js";
 import { applyEditAction } from "../../environment/apply-action.js";
 import { inspectRepository } from "../../simulators/inspect/index.js";
 import type { ConfigSource } from "../../simulators/host/nginx/parse.js";
 import { parseNginx } from "../../simulators/host/nginx/parse.js";
+import { readSshdConfig } from "../../simulators/host/sshd/config.js";
 import { readState } from "../../simulators/host/state.js";
 import { parseUnit } from "../../simulators/host/units.js";
 import type { Repository } from "../../simulators/repository.js";
 import { repositoryFrom } from "../../simulators/repository.js";
 import { loadCatalog } from "../../tasks/catalog.js";
-
 
 const catalog = loadCatalog();
 
@@ -38,12 +39,60 @@ function played(id: string, actions: Action[]): Repository {
 
 const create = (files: Record<string, string>): Action => ({ action_type: "edit_file", edits: Object.entries(files).map(([file_path, new_content]) => ({ file_path, old_content: "", new_content })) });
 
+describe("nginx's includes", () => {
+  it("that fan out (100 includes of a file of 100 includes) stop at MAX_INCLUDED_FILES, as nginx -t says", () => {
+    const parsed = parseNginx(
+      source({
+        "/etc/nginx/nginx.conf": "include /etc/nginx/a.conf;\nevents {}\n",
+        "/etc/nginx/a.conf": lines(100, "include /etc/nginx/b.conf;"),
+        "/etc/nginx/b.conf": lines(100, "include /etc/nginx/c.conf;"),
+        "/etc/nginx/c.conf": "# nothing\n",
+      }),
+    );
+    expect(parsed.error).toMatchObject({ file: "/etc/nginx/b.conf", message: `include "/etc/nginx/c.conf" would read more than ${MAX_INCLUDED_FILES} included files in all, more than the simulator reads (MAX_INCLUDED_FILES)` });
+    expect(parsed.files.length).toBe(MAX_INCLUDED_FILES + 1);
+  });
 
-describe("nginx's words", () => {
+  it("of a large file, again and again, stop at MAX_INCLUDED_BYTES; below it, their directives are all read", () => {
+    const big = lines(1000, "pid a; ".repeat(37).trimEnd());
+    expect(big.length * 2).toBeLessThan(MAX_INCLUDED_BYTES);
+    const files = (times: number) => ({ "/etc/nginx/nginx.conf": "include /etc/nginx/a.conf;\nevents {}\n", "/etc/nginx/a.conf": lines(times, "include /etc/nginx/big.conf;"), "/etc/nginx/big.conf": big });
+    const twice = parseNginx(source(files(2)));
+    expect(twice.error).toBeNull();
+    expect(twice.directives.length).toBe(2 * 1000 * 37 + 1);
+    expect(parseNginx(source(files(19))).error?.message).toBe(`include "/etc/nginx/big.conf" would read more than ${MAX_INCLUDED_BYTES} bytes of included files in all, more than the simulator reads (MAX_INCLUDED_BYTES)`);
+  });
+
+  it("that fan out on the host make nginx's configuration test fail, and the restart with it", () => {
+    const repo = played("nginx_config_syntax", [
+      { action_type: "edit_file", edits: [{ file_path: "etc/nginx/sites-enabled/shop", old_content: "proxy_pass http://shop_app\n", new_content: "proxy_pass http://shop_app;\n" }] },
+      create({ "etc/nginx/a.conf": lines(100, "include /etc/nginx/b.conf;"), "etc/nginx/b.conf": lines(100, "include /etc/nginx/c.conf;"), "etc/nginx/c.conf": "# nothing\n" }),
+      { action_type: "edit_file", edits: [{ file_path: "etc/nginx/nginx.conf", old_content: "user www-data;", new_content: "user www-data;\ninclude /etc/nginx/a.conf;" }] },
+      { action_type: "host", command: "systemctl restart nginx" },
+    ]);
+    expect(readState(repo).units["nginx.service"]!.active).toBe("failed");
+    expect(inspectRepository("nginx -t", { repo, world: catalog.scenario("nginx_config_syntax")!.world, start: repo })).toContain(`more than ${MAX_INCLUDED_FILES} included files in all`);
+  });
+
   it("reads a no-break space or a byte order mark as part of a word, as nginx does (a word of none was read forever)", () => {
     const parsed = parseNginx(source({ "/etc/nginx/nginx.conf": "\ufeffuser www-data;\nevents {}\n", "/etc/nginx/x.conf": "user\u00a0www-data;\n" }));
     expect(parsed.error).toMatchObject({ line: 1, message: 'unknown directive "\ufeffuser"' });
     expect(parseNginx(source({ "/etc/nginx/nginx.conf": "user\u00a0www-data;\nevents {}\n" })).error?.message).toBe('unknown directive "user\u00a0www-data"');
+  });
+});
+
+describe("sshd's Include", () => {
+  it("that fans out stops at MAX_INCLUDED_FILES with a fatal error, as a bad line stops sshd", () => {
+    const config = readSshdConfig(
+      source({
+        "/etc/ssh/sshd_config": "Include /etc/ssh/a.conf\nPermitRootLogin no\n",
+        "/etc/ssh/a.conf": lines(100, "Include /etc/ssh/b.conf"),
+        "/etc/ssh/b.conf": lines(100, "Include /etc/ssh/c.conf"),
+        "/etc/ssh/c.conf": "PasswordAuthentication no\n",
+      }),
+    );
+    expect(config.errors).toEqual([`/etc/ssh/b.conf line 55: Include /etc/ssh/c.conf would read more than ${MAX_INCLUDED_FILES} included files (MAX_INCLUDED_FILES) in all, more than the simulator reads.`]);
+    expect(config.files.length).toBe(MAX_INCLUDED_FILES + 1);
   });
 });
 

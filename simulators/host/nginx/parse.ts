@@ -5,6 +5,7 @@
  * line of the token at which nginx noticed, and the first error stops the read, as it stops nginx.
  */
 import { compileGlob, matchGlob } from "../../glob.js";
+import { MAX_INCLUDED_BYTES, MAX_INCLUDED_FILES } from "../limits.js";
 import type { Context } from "./directives.js";
 import { DIRECTIVES } from "./directives.js";
 
@@ -100,15 +101,23 @@ class Stop extends Error {
 
 const MAX_INCLUDE_DEPTH = 8;
 
+/** What a reading has read through include so far, against MAX_INCLUDED_FILES and MAX_INCLUDED_BYTES. */
+interface Reading {
+  files: string[];
+  includedFiles: number;
+  includedBytes: number;
+}
+
 /** Reads `/etc/nginx/nginx.conf` (or `main`) and its includes from `source`. */
 export function parseNginx(source: ConfigSource, main = "/etc/nginx/nginx.conf"): ParsedConfig {
-  const files: string[] = [];
+  const reading: Reading = { files: [], includedFiles: 0, includedBytes: 0 };
+  const { files } = reading;
   const text = source.read(main);
   if (text === undefined) {
     return { directives: [], files, error: { file: main, line: 0, message: `open() "${main}" failed (2: No such file or directory)` } };
   }
   try {
-    const directives = readFile(source, main, text, "main", files, 0);
+    const directives = readFile(source, main, text, "main", reading, 0);
     return { directives, files, error: null };
   } catch (error) {
     if (error instanceof Stop) return { directives: [], files, error: error.error };
@@ -116,17 +125,17 @@ export function parseNginx(source: ConfigSource, main = "/etc/nginx/nginx.conf")
   }
 }
 
-function readFile(source: ConfigSource, file: string, text: string, context: Context, files: string[], depth: number): Directive[] {
-  files.push(file);
+function readFile(source: ConfigSource, file: string, text: string, context: Context, reading: Reading, depth: number): Directive[] {
+  reading.files.push(file);
   const tokens = tokenize(text);
   if (!Array.isArray(tokens)) throw new Stop({ file, ...tokens });
   const at = { i: 0 };
   // At the end of the file nginx's line counter has counted every newline.
   const eofLine = text.split("\n").length;
-  return readBlock(source, file, tokens, at, context, files, depth, false, eofLine);
+  return readBlock(source, file, tokens, at, context, reading, depth, false, eofLine);
 }
 
-function readBlock(source: ConfigSource, file: string, tokens: Token[], at: { i: number }, context: Context, files: string[], depth: number, inBlock: boolean, eofLine: number): Directive[] {
+function readBlock(source: ConfigSource, file: string, tokens: Token[], at: { i: number }, context: Context, reading: Reading, depth: number, inBlock: boolean, eofLine: number): Directive[] {
   const out: Directive[] = [];
   const lastLine = eofLine;
   for (;;) {
@@ -169,17 +178,19 @@ function readBlock(source: ConfigSource, file: string, tokens: Token[], at: { i:
     const directive: Directive = { name, args, file, line: words[0]!.line, endLine: end.line };
     if (opensBlock) {
       const inner: Context = name === "server" ? "server" : (spec as { opens?: Context }).opens ?? context;
-      directive.children = readBlock(source, file, tokens, at, inner, files, depth, true, eofLine);
+      directive.children = readBlock(source, file, tokens, at, inner, reading, depth, true, eofLine);
     }
     if (name === "include") {
-      out.push(...include(source, args[0]!, file, end.line, context, files, depth));
+      // Pushed one by one: spread as arguments, the hundreds of thousands of directives a few large includes
+      // hold overflowed the stack.
+      for (const d of include(source, args[0]!, file, end.line, context, reading, depth)) out.push(d);
       continue;
     }
     out.push(directive);
   }
 }
 
-function include(source: ConfigSource, pattern: string, file: string, line: number, context: Context, files: string[], depth: number): Directive[] {
+function include(source: ConfigSource, pattern: string, file: string, line: number, context: Context, reading: Reading, depth: number): Directive[] {
   if (depth >= MAX_INCLUDE_DEPTH) throw new Stop({ file, line, message: `include depth over ${MAX_INCLUDE_DEPTH}` });
   const absolute = pattern.startsWith("/") ? pattern : `/etc/nginx/${pattern}`;
   let targets: string[];
@@ -191,6 +202,14 @@ function include(source: ConfigSource, pattern: string, file: string, line: numb
     targets = [absolute];
   }
   const out: Directive[] = [];
-  for (const target of targets) out.push(...readFile(source, target, source.read(target)!, context, files, depth + 1));
+  for (const target of targets) {
+    const text = source.read(target)!;
+    reading.includedFiles += 1;
+    reading.includedBytes += text.length;
+    // nginx sets no bound, but each include is read again where it stands, so includes multiply.
+    if (reading.includedFiles > MAX_INCLUDED_FILES) throw new Stop({ file, line, message: `include "${pattern}" would read more than ${MAX_INCLUDED_FILES} included files in all, more than the simulator reads (MAX_INCLUDED_FILES)` });
+    if (reading.includedBytes > MAX_INCLUDED_BYTES) throw new Stop({ file, line, message: `include "${pattern}" would read more than ${MAX_INCLUDED_BYTES} bytes of included files in all, more than the simulator reads (MAX_INCLUDED_BYTES)` });
+    for (const d of readFile(source, target, text, context, reading, depth + 1)) out.push(d);
+  }
   return out;
 }

@@ -6,6 +6,7 @@
  * unknown keyword is listed before it terminates, a bad value is fatal at once.
  */
 import { compileGlob, matchGlob } from "../../glob.js";
+import { MAX_INCLUDED_BYTES, MAX_INCLUDED_FILES } from "../limits.js";
 import type { ConfigSource } from "../nginx/parse.js";
 import { inCidr } from "../netfilter/verdict.js";
 import { sshWildcard } from "./wildcard.js";
@@ -63,6 +64,7 @@ export function readSshdConfig(source: ConfigSource, main = "/etc/ssh/sshd_confi
   }
   let bad = 0;
   const fatal = { hit: false };
+  const included = { files: 0, bytes: 0, over: false };
   const readFile = (file: string, content: string, depth: number, inherited: MatchCriteria | null): MatchCriteria | null => {
     out.files.push(file);
     let match = inherited;
@@ -125,8 +127,23 @@ export function readSshdConfig(source: ConfigSource, main = "/etc/ssh/sshd_confi
           } catch {
             targets = source.read(absolute) === undefined ? [] : [absolute];
           }
-          for (const t of targets) match = readFile(t, source.read(t)!, depth + 1, match);
+          for (const t of targets) {
+            const content = source.read(t)!;
+            included.files += 1;
+            included.bytes += content.length;
+            // sshd sets no such bound, but every Include reads its files again where it stands, so they multiply.
+            const over = included.files > MAX_INCLUDED_FILES ? `${MAX_INCLUDED_FILES} included files (MAX_INCLUDED_FILES)` : included.bytes > MAX_INCLUDED_BYTES ? `${MAX_INCLUDED_BYTES} bytes of included files (MAX_INCLUDED_BYTES)` : null;
+            if (over) {
+              out.errors.push(`${file} line ${n}: Include ${pattern} would read more than ${over} in all, more than the simulator reads.`);
+              fatal.hit = true;
+              included.over = true;
+              break;
+            }
+            match = readFile(t, content, depth + 1, match);
+          }
+          if (included.over) break;
         }
+        if (included.over) break;
         continue;
       }
       out.entries.push({ keyword, args, file, line: n, match });
