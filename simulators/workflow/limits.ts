@@ -7,6 +7,13 @@
 export const MAX_MATRIX_LEGS = 256;
 
 /**
+ * Levels of arrays and objects fromJSON reads: the runner reads its argument with Json.NET, whose reader stops
+ * past a MaxDepth of 64 ("The reader's MaxDepth of 64 has been exceeded"). Deeper JSON, which the simulator
+ * would walk recursively, is a fromJSON the run cannot read.
+ */
+export const FROMJSON_MAX_DEPTH = 64;
+
+/**
  * Product combinations one matrix's expansion may visit, each checked against every `exclude` entry (a
  * combination costs one step plus one per entry). A matrix whose product is past MAX_MATRIX_LEGS even after
  * every exclude is refused without a walk; only a product of millions that its excludes nearly empty needs one

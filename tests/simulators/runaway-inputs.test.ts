@@ -8,6 +8,7 @@ import { simulateRepository } from "../../simulators/index.js";
 import { repositoryFrom } from "../../simulators/repository.js";
 import { EMPTY_WORLD } from "../../simulators/world.js";
 import { editDistance, withinEdits } from "../../simulators/images/edit-distance.js";
+import { FROMJSON_MAX_DEPTH } from "../../simulators/workflow/limits.js";
 import { expandMatrix, MAX_MATRIX_LEGS } from "../../simulators/workflow/runner/matrix.js";
 import { jobsOf } from "../../simulators/workflow/model.js";
 import { order, transitiveNeeds } from "../../simulators/workflow/runner/job-graph.js";
@@ -102,6 +103,14 @@ describe("a workflow value that grows by substituting itself", () => {
     const steps = `      - run: echo "\${{ ${nested} }}" "$A40"\n${env}`;
     const result = simulate({ ".github/workflows/ci.yml": job(steps) });
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  });
+
+  it("read by fromJSON past Json.NET's 64 levels is unknown, not walked until the stack overflows", () => {
+    const deep = (n: number) => `${"[".repeat(n)}${"]".repeat(n)}`;
+    for (const n of [FROMJSON_MAX_DEPTH, 5000]) {
+      const steps = `      - run: echo "\${{ fromJSON('${deep(n)}') }}" "\${{ toJSON(fromJSON('${deep(n)}')) }}"\n      - if: contains(fromJSON('${deep(n)}'), 'x')\n        run: exit 1\n`;
+      expect(simulate({ ".github/workflows/ci.yml": job(steps) }).diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import type { Expr } from "../expression.js";
 import { OPEN, UNKNOWN_FIELD } from "./event-payload.js";
 import type { PayloadObject, PayloadValue } from "./event-payload.js";
 import { checkValueLength, ValueTooLarge } from "../../value-limits.js";
+import { FROMJSON_MAX_DEPTH } from "../limits.js";
 import { concat, EXPRESSION_VALUE, fnv, literal, OPAQUE } from "./values.js";
 import type { Sval } from "./values.js";
 
@@ -51,6 +52,23 @@ const ALL_CONTEXTS = availability([
 
 function isSval(v: unknown): v is Sval {
   return typeof v === "object" && v !== null && "origin" in v && "text" in v;
+}
+
+/** The deepest nesting of arrays and objects in JSON text, brackets inside strings not counted; one pass. */
+function jsonDepth(json: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < json.length; i++) {
+    const c = json[i];
+    if (inString) {
+      if (c === "\\") i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === "[" || c === "{") deepest = Math.max(deepest, ++depth);
+    else if (c === "]" || c === "}") depth--;
+  }
+  return deepest;
 }
 
 /** GitHub's string conversion of a value (booleans lower-case, null empty). */
@@ -216,6 +234,9 @@ function call(name: string, args: Value[], scope: Scope): Value {
       return holdsUnknown(args[0]!) ? UNKNOWN : JSON.stringify(plain(args[0]!), null, 2);
     case "fromjson": {
       if (text[0] === null) return UNKNOWN;
+      // Refused by the runner's reader as malformed JSON is, and unknown here likewise; read, it would
+      // overflow the stack wherever the value is walked (converted to text, to JSON, searched).
+      if (jsonDepth(text[0]!) > FROMJSON_MAX_DEPTH) return UNKNOWN;
       try {
         return JSON.parse(text[0]!) as Value;
       } catch {
