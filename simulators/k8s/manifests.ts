@@ -28,7 +28,11 @@ export function looksLikeManifest(content: string): boolean {
   return (/^apiVersion:[ \t]*\S/m.test(content) && /^kind:[ \t]*\S/m.test(content)) || flowHasTypeKeys(content);
 }
 
-/** Paths named as patches in a kustomization: partial objects that kustomize merges, never applied alone. */
+/**
+ * Paths a kustomization names as patches (partial objects that kustomize merges) or as the configuration of a
+ * plugin it runs (transformers:, generators:, validators:, such as `apiVersion: builtin, kind: LabelTransformer`,
+ * a kind only kustomize serves): never applied alone.
+ */
 function kustomizePatches(repo: Repository): Set<string> {
   const patches = new Set<string>();
   for (const [p, file] of repo) {
@@ -36,9 +40,9 @@ function kustomizePatches(repo: Repository): Set<string> {
     const dir = path.posix.dirname(p);
     for (const m of file.content.matchAll(/^\s*(?:-\s*)?(?:path:\s*)?([\w./-]+\.ya?ml)\s*$/gm)) {
       const listed = m[1] ?? "";
-      // Only entries under a top-level patches key (patches, patchesStrategicMerge, patchesJson6902).
+      // Only entries under a top-level patches key (patches, patchesStrategicMerge, patchesJson6902) or plugin key.
       const section = [...file.content.slice(0, m.index).matchAll(/^([A-Za-z0-9]+):/gm)].pop()?.[1] ?? "";
-      const inPatches = /^patches/i.test(section);
+      const inPatches = /^(patches|transformers$|generators$|validators$)/i.test(section);
       if (inPatches) patches.add(path.posix.normalize(path.posix.join(dir, listed)));
     }
   }
