@@ -5,6 +5,7 @@
  * the traffic that reaches the pods it isolates. Each is an event the rules judge; a fault here is reported
  * and the rest of the traffic still flows.
  */
+import path from "node:path";
 import type { UnitRun } from "../engine/engine.js";
 import type { Cluster } from "./cluster.js";
 import type { K8sEvent, K8sSubject } from "./events.js";
@@ -31,8 +32,21 @@ function serviceEvent(svc: K8sObject, cluster: Cluster): K8sEvent {
   };
 }
 
+/**
+ * Linting a user's files, a repository may keep alternative deployments of one application that are never
+ * applied together (GoogleCloudPlatform/bank-of-anthos: extras/cloudsql/ and extras/postgres-hpa/, each with a
+ * Service "frontend" of its own ports): an Ingress's backend is the Service of that name nearest to it, in its
+ * own file, else its own directory, else the first. An episode's cluster is one apply and keeps its order.
+ */
+function nearestFirst(services: readonly K8sObject[], ing: K8sObject, worldKnown: boolean): K8sObject[] {
+  if (worldKnown) return [...services];
+  const dir = (file: string) => path.posix.dirname(file);
+  const distance = (s: K8sObject) => (s.file === ing.file ? 0 : dir(s.file) === dir(ing.file) ? 1 : 2);
+  return [...services].sort((a, b) => distance(a) - distance(b));
+}
+
 function ingressEvent(ing: K8sObject, cluster: Cluster): K8sEvent {
-  const services = cluster.applied("Service").filter((s) => s.namespace === ing.namespace);
+  const services = nearestFirst(cluster.applied("Service").filter((s) => s.namespace === ing.namespace), ing, cluster.worldKnown);
   const applied = cluster.applied();
   return {
     type: "ingress-routed",
