@@ -23,6 +23,8 @@ export const deployedTagNotPushed = pipelineRule({
       // With a scenario's world the registry decides (K8S021); on a user's files only the workflow can say.
       if (ctx.worldKnown) return;
       const tagsByRepository = new Map<string, Set<string>>();
+      // A repository one of whose pushes has a tag the run cannot know (a step's output) may hold any tag.
+      const anyTag = new Set(e.pushes.filter((p) => p.unknown).map((p) => `${p.registry}/${p.repository}`));
       for (const p of e.pushes) {
         const key = `${p.registry}/${p.repository}`;
         tagsByRepository.set(key, (tagsByRepository.get(key) ?? new Set()).add(p.tag));
@@ -35,6 +37,10 @@ export const deployedTagNotPushed = pipelineRule({
           const tags = tagsByRepository.get(repositoryKey(image));
           const tag = parseImageRef(image).tag ?? "latest";
           if (!tags || tags.has(tag)) continue;
+          if (anyTag.has(repositoryKey(image))) {
+            ctx.undecided();
+            continue;
+          }
           const shown = [...tags].sort().map((t) => `:${t}`).join(", ");
           const message = `${o.file} deploys ${image}, but ${e.workflows.join(", ")} pushes it only as ${shown}; the pull fails unless the registry still holds :${tag}`;
           const at = locate(o, [...c.path, "image"]);

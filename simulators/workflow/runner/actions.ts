@@ -11,7 +11,8 @@ import type { Artifacts } from "./artifacts.js";
 import { buildImage, normaliseRegistry, registryLogin } from "./docker.js";
 import { failed, parseImageRef, workspacePath } from "./state.js";
 import type { CommandResult, RunnerState } from "./state.js";
-import { listItems, literal } from "./values.js";
+import { metadataTags } from "./metadata-tags.js";
+import { EXPRESSION_VALUE, fnv, listItems, literal } from "./values.js";
 import type { Sval } from "./values.js";
 
 export interface ActionContext {
@@ -133,8 +134,11 @@ export function runAction(action: string, ctx: ActionContext): CommandResult {
     case "docker/metadata-action": {
       const images = list(input(ctx, "images")).map((i) => i.toLowerCase());
       const version = ctx.github.ref_name!.replace(/[^A-Za-z0-9_.-]/g, "-");
-      const tags = images.map((i) => `${i}:${version}`);
-      ctx.outputs.set("tags", literal(tags.join("\n")));
+      const computed = metadataTags(ctx.inputParts.get("tags") ?? [], version);
+      // A tag the run cannot know stands as a placeholder beside each image, and makes every tag unknown.
+      const values = computed.unknown ? [...computed.values, `x${fnv(input(ctx, "tags"))}`] : computed.values;
+      const tags = images.flatMap((i) => values.map((v) => `${i}:${v}`)).join("\n");
+      ctx.outputs.set("tags", computed.unknown ? { text: tags, origin: EXPRESSION_VALUE } : literal(tags));
       ctx.outputs.set("version", literal(version));
       ctx.outputs.set("labels", literal(`org.opencontainers.image.revision=${ctx.github.sha}`));
       return { status: 0, output: ["Processing images input", ...images.map((i) => `  name=${i},enable=true`)] };
@@ -161,6 +165,7 @@ export function runAction(action: string, ctx: ActionContext): CommandResult {
         target: input(ctx, "target") || null,
         unknownFile: file !== "" && unknownInput(ctx, "file"),
         unknownTarget: input(ctx, "target") !== "" && unknownInput(ctx, "target"),
+        unknownTags: listItems(ctx.inputParts.get("tags") ?? []).filter((t) => t.origin.kind === "opaque").map((t) => t.text),
       });
       if (result.failure) {
         const last = result.output[result.output.length - 1] ?? result.failure.failure.diagnostic.message;

@@ -147,7 +147,7 @@ function docker(args: Arg[], ctx: CommandContext): CommandResult {
       const allTags = tail.some((a) => a.text === "--all-tags" || a.text === "-a" || a.text === "--all-tags=true");
       let last = ok();
       for (const ref of refs) {
-        last = dockerPush(state, ctx.at, ref.text, allTags);
+        last = dockerPush(state, ctx.at, ref.text, allTags, ref.origin.kind === "opaque");
         if (last.status !== 0) return last;
       }
       return last;

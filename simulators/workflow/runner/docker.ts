@@ -61,9 +61,9 @@ function pushEvent(state: RunnerState, at: Location, reference: string, registry
 }
 
 /** Records a successful push of one reference. */
-function recordPush(state: RunnerState, reference: string): void {
+function recordPush(state: RunnerState, reference: string, unknown = false): void {
   const ref = parseImageRef(reference);
-  const pushed = { job: state.job, step: state.step, registry: ref.registry, repository: ref.repository, tag: ref.tag ?? "latest", reference };
+  const pushed = { job: state.job, step: state.step, registry: ref.registry, repository: ref.repository, tag: ref.tag ?? "latest", reference, ...(unknown ? { unknown } : {}) };
   state.pushes.push(pushed);
   state.judge.fact({ type: "image-pushed", step: state.judge.step, registry: pushed.registry, repository: pushed.repository, tag: pushed.tag, reference });
 }
@@ -77,7 +77,7 @@ function localTags(state: RunnerState, registry: string, repository: string): st
  * `docker push REF` from the local image store. Without a tag the CLI pushes `:latest` only (docker/cli#2220,
  * Docker 20.10: "Using default tag: latest"); `--all-tags` pushes every local tag of the repository.
  */
-export function dockerPush(state: RunnerState, at: Location, reference: string, allTags = false): CommandResult {
+export function dockerPush(state: RunnerState, at: Location, reference: string, allTags = false, unknown = false): CommandResult {
   const named = parseImageRef(reference);
   const defaulted = named.tag === null && !reference.includes("@") && !allTags;
   const ref = defaulted ? parseImageRef(`${reference}:latest`) : named;
@@ -102,7 +102,7 @@ export function dockerPush(state: RunnerState, at: Location, reference: string, 
   const refusal = push(state, at, reference, ref.registry, ref.repository, "cli");
   if (refusal) return failed(refusal, [header, "5f70bf18a086: Preparing", ...refusal.failure.output]);
   const tags = ref.tag === null ? local : [ref.tag];
-  for (const tag of tags) recordPush(state, `${shownRepo}:${tag}`);
+  for (const tag of tags) recordPush(state, `${shownRepo}:${tag}`, unknown);
   return { status: 0, output: [...notice, header, "5f70bf18a086: Pushed", ...tags.map((t) => `${t}: digest: sha256:${"0".repeat(56)}4f1c size: 1573`)] };
 }
 
@@ -175,6 +175,8 @@ export interface BuildSpec {
   /** The `file:` or `target:` input holds a value the run cannot know (a step's output, a dynamic matrix's). */
   unknownFile?: boolean;
   unknownTarget?: boolean;
+  /** Tags that hold a value the run cannot know (`${{ steps.meta.outputs.tags }}` of tags it cannot compute). */
+  unknownTags?: readonly string[];
   /** The legacy builder (`docker build` on a Windows daemon), for how a base image's platform is refused. */
   classic?: boolean;
 }
@@ -265,7 +267,7 @@ export function buildImage(state: RunnerState, spec: BuildSpec): CommandResult {
   }
   state.builds.push(build);
   if (driver === "docker" || spec.load) for (const tag of spec.tags) state.images.add(parseImageRef(tag).full);
-  if (spec.push) for (const tag of spec.tags) recordPush(state, tag);
+  if (spec.push) for (const tag of spec.tags) recordPush(state, tag, spec.unknownTags?.includes(tag) ?? false);
   const tail =
     driver === "docker-container" && !spec.load && !spec.push
       ? ["WARNING: No output specified with docker-container driver. Build result will only remain in the build cache. To push result image into registry use --push or to load image into docker use --load"]

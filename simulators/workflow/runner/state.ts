@@ -45,6 +45,8 @@ export interface RegistryPush {
   tag: string;
   /** The full reference as pushed, e.g. ghcr.io/acme/app:1a2b… */
   reference: string;
+  /** The reference holds a value the run cannot know (a step's output): the tag really pushed is not known. */
+  unknown?: boolean;
 }
 
 /** A rule's finding that failed a command: the engine's failure, the event it judged, and the script command. */
