@@ -8,7 +8,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { lintFiles, type LintFile } from "../simulators/index.js";
 
-const REPO = path.join(import.meta.dirname, "fixtures", "lint-clean", "alternative-deployments");
+const REPO = path.join(import.meta.dirname, "fixtures", "alternative-deployments");
 const HPA = "extras/postgres-hpa/kubernetes-manifests/frontend.yaml";
 
 function filesUnder(dir: string): LintFile[] {
