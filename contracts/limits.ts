@@ -119,9 +119,9 @@ export { MAX_GREP_PATTERN_CHARS, MAX_INSPECT_COMMAND_CHARS, MAX_INSPECT_OUTPUT_C
 // --- The simulated host's configurations ----------------------------------------------------------------
 
 // What one reading of nginx's or sshd's configuration reads through its includes lives with the host simulator.
-import { MAX_INCLUDED_BYTES, MAX_INCLUDED_FILES } from "../simulators/host/limits.js";
+import { MAX_INCLUDED_BYTES, MAX_INCLUDED_FILES, MAX_JOURNAL_ENTRIES } from "../simulators/host/limits.js";
 
-export { MAX_INCLUDED_BYTES, MAX_INCLUDED_FILES };
+export { MAX_INCLUDED_BYTES, MAX_INCLUDED_FILES, MAX_JOURNAL_ENTRIES };
 // --- Glob patterns --------------------------------------------------------------------------------------
 
 // The glob budget lives with the matcher (the simulators sit below the contracts).
@@ -221,6 +221,7 @@ export const LIMITS = {
   MAX_MODELLED_PODS,
   MAX_INCLUDED_FILES,
   MAX_INCLUDED_BYTES,
+  MAX_JOURNAL_ENTRIES,
   MAX_GLOB_STEPS,
   MAX_MATRIX_EXPANSION_STEPS,
   MAX_WORKFLOW_JOBS,

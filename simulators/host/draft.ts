@@ -8,6 +8,7 @@ import { HostFs } from "./fs.js";
 import type { HostProcess, HostState, JournalEntry } from "./state.js";
 import { copyState, fingerprint, HOST_STATE_PATH, hostFiles, withState } from "./state.js";
 import { apparentSize } from "./fs.js";
+import { MAX_JOURNAL_ENTRIES } from "./limits.js";
 
 export class HostDraft {
   readonly files: Map<string, RepoFile>;
@@ -23,11 +24,13 @@ export class HostDraft {
     return new HostDraft(new Map(hostFiles(repo)), copyState(repo));
   }
 
-  /** The draft as a repository again. */
+  /** The draft as a repository again, its journal cut to the newest MAX_JOURNAL_ENTRIES. */
   repository(): Repository {
     const repo = new Map(this.files);
     repo.set(HOST_STATE_PATH, { content: "", mode: 0o600 });
-    return withState(repo, this.state);
+    // Cut here, not as entries are written: what a job wrote is read back by its place in the journal.
+    const journal = this.state.journal;
+    return withState(repo, journal.length > MAX_JOURNAL_ENTRIES ? { ...this.state, journal: journal.slice(-MAX_JOURNAL_ENTRIES) } : this.state);
   }
 
   /** The filesystem as it is now (rebuilt after any change). */

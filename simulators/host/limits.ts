@@ -16,3 +16,12 @@ export const MAX_INCLUDED_FILES = 4096;
  * 2 s; at this bound includes at most double what the main file alone costs.
  */
 export const MAX_INCLUDED_BYTES = 512 * 1024;
+
+/**
+ * Entries the simulated journal keeps; past it the oldest go first, as journald vacuums its oldest files when
+ * it reaches SystemMaxUse. A failing unit that Restart= retries writes about ten lines a try, and one
+ * `systemctl restart` may name it a thousand times: without a bound the journal, kept in the host's state and
+ * carried into every later step, grew by megabytes a step (1.2 GB by the ninth). A host's incident and an
+ * episode's repair write a few hundred.
+ */
+export const MAX_JOURNAL_ENTRIES = 10_000;

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { EditAction as Action } from "../../contracts/actions.js";
-import { MAX_INCLUDED_BYTES, MAX_INCLUDED_FILES } from "../../contracts/limits.js";
+import { MAX_INCLUDED_BYTES, MAX_INCLUDED_FILES, MAX_JOURNAL_ENTRIES } from "../../contracts/limits.js";
 import { applyEditAction } from "../../environment/apply-action.js";
 import { inspectRepository } from "../../simulators/inspect/index.js";
 import type { ConfigSource } from "../../simulators/host/nginx/parse.js";
@@ -129,6 +129,24 @@ describe("systemctl start", () => {
     const starts = readState(repo).journal.filter((e) => e.message.startsWith("Starting ") && e.message.endsWith(" lover..."));
     expect(starts.map((e) => e.unit)).toEqual(["b.service", "a.service"]);
     expect(readState(repo).units["a.service"]!.active).toBe("failed");
+  });
+});
+
+describe("the journal", () => {
+  it("keeps the newest MAX_JOURNAL_ENTRIES however often a failing unit is restarted, the newest kept", () => {
+    const failing = "[Unit]\nDescription=flapper\n[Service]\nExecStart=/nonexistent/bin\nRestart=always\n";
+    const restart = { action_type: "host" as const, command: `systemctl restart ${Array.from({ length: 390 }, () => "flap").join(" ")}` };
+    let repo = played("nginx_config_syntax", [create({ "etc/systemd/system/flap.service": failing }), { action_type: "host", command: "systemctl daemon-reload" }]);
+    // Each restart writes about 1,300 entries: a dozen write more than the journal keeps.
+    for (let step = 0; step < 12; step++) {
+      const out = applyEditAction(repo, restart);
+      if (!out.ok) throw new Error(out.error);
+      repo = out.repo;
+    }
+    const journal = readState(repo).journal;
+    expect(journal.length).toBe(MAX_JOURNAL_ENTRIES);
+    // The newest entries are the last restart's.
+    expect(journal[journal.length - 1]!.unit).toBe("flap.service");
   });
 });
 
