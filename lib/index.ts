@@ -109,12 +109,17 @@ export function lint(paths: readonly string[], options: LintOptions = {}): Diagn
 
 /**
  * Starts an episode as `/reset` does: by scenario id; else one of the task's by seed; else one of all by seed
- * (a random one without a seed). Play it with `episode.step(action)` until `done`.
- * @throws ZodError for a malformed request (an unknown field, a negative seed); ResetError for an unknown task or scenario.
+ * (a random one without a seed). Play it with `episode.step(action)` until `done`; `step` checks each action as
+ * `/step` does, so a caller without the types (plain JavaScript, an LLM's JSON) learns what is wrong with it.
+ * @throws ZodError for a malformed request (an unknown field, a negative seed); ResetError for an unknown task or
+ * scenario. `step` throws ZodError for an action that is not one (see ActionSchema), and changes nothing.
  * @example const episode = startEpisode({ task_id: "k8s_pod_failures", seed: 7 });
  */
 export function startEpisode(request: ResetRequest = {}, episodeId: string = randomUUID()): Episode {
-  return startJudgedEpisode(servedCatalog(), ResetRequestSchema.parse(request), episodeId);
+  const episode = startJudgedEpisode(servedCatalog(), ResetRequestSchema.parse(request), episodeId);
+  const step = episode.step.bind(episode);
+  episode.step = (action: Action) => step(ActionSchema.parse(action) as Action);
+  return episode;
 }
 
 /**

@@ -50,4 +50,12 @@ describe("the library API", () => {
     expect(() => gradeTrajectory("nope", [])).toThrow("unknown scenario 'nope'");
     expect(() => gradeTrajectory("typo_filename", [{ action_type: "rm -rf" }])).toThrow();
   });
+
+  it("an episode's step refuses what is not an action, naming what is wrong, and counts nothing", () => {
+    const episode = startEpisode({ scenario_id: "typo_filename" });
+    expect(() => episode.step({ action_type: "write_file", file_path: "Dockerfile", content: "FROM scratch\n" } as never)).toThrow(/action_type/);
+    expect(() => episode.step({ action_type: "edit_file" } as never)).toThrow(/edits/);
+    expect(episode.state()).toMatchObject({ step_count: 0, actions: [] });
+    expect(episode.step({ action_type: "request_hint" }).observation.hints_used).toBe(1);
+  });
 });
