@@ -4,7 +4,7 @@
  * reads it, none of its jobs run, and nothing about it reads as clean; files within the bounds run as before.
  */
 import { describe, expect, it } from "vitest";
-import { simulateRepository } from "../index.js";
+import { lintFiles, simulateRepository } from "../index.js";
 import { repositoryFrom } from "../repository.js";
 import { EMPTY_WORLD } from "../world.js";
 import { forgetSections, keptSections } from "../incremental/sections.js";
@@ -35,6 +35,13 @@ describe("the jobs and steps the simulator runs across a repository's workflows"
     const d = lint({ ".github/workflows/a.yml": jobs(600), ".github/workflows/b.yml": jobs(600), ".github/workflows/c.yml": "on: push\n" });
     expect(d.map((x) => [x.code, x.file])).toEqual([["GHA001", ".github/workflows/b.yml"], ["GHA005", ".github/workflows/c.yml"]]);
     expect(d[0]!.message).toContain("come to 1200 jobs with this file's 600");
+  });
+
+  it("holds each workflow lint was named outside .github/workflows/ to the bounds alone: no repository runs them together", () => {
+    const named = (dir: string) =>
+      lintFiles([{ path: `${dir}/a.yml`, content: jobs(600), mode: 0o644 }, { path: `${dir}/b.yml`, content: jobs(600), mode: 0o644 }], { kind: "auto", context: true }).filter((d) => d.code === "GHA001");
+    expect(named("corpus")).toEqual([]);
+    expect(named(".github/workflows").map((d) => d.file)).toEqual([".github/workflows/b.yml"]);
   });
 
   it("refuses a file past MAX_WORKFLOW_STEPS", () => {

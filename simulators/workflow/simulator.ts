@@ -95,7 +95,7 @@ export function simulateWorkflows(engine: RuleEngine, repo: Repository, options:
   const tally = new WorkflowTally();
   for (const file of workflowFiles(repo, options)) {
     const source = readWorkflowSource(file, repo.get(file)?.content ?? "");
-    simulateWorkflow(engine, repo, file, { refusal: tally.admit(source), source });
+    simulateWorkflow(engine, repo, file, { refusal: isWorkflowPath(file) ? tally.admit(source) : new WorkflowTally().admit(source), source });
   }
 }
 
