@@ -9,6 +9,7 @@ import { bindAddress, isLoopback, listeningPort as appListeningPort, WSGI_SERVER
 import { imageExposedPorts, lookupImage, type ImageLookup } from "../images/lookup.js";
 import type { App, ImageConfig, World } from "../world.js";
 import { arrayAt, isObject, objectAt, stringAt, type JsonObject, type K8sObject } from "./object.js";
+import { appProcess } from "./app-process.js";
 import { workingDirOf } from "./container-process.js";
 import { containersOf, podCount, runsPods, type ContainerRef } from "./workload.js";
 
@@ -155,6 +156,8 @@ export class Cluster {
     // A static site is served by its image's web server: it listens where that server's config says.
     const served = app?.language === "static" ? (this.mountedListen(c) ?? this.imageConfig(c)?.listens) : undefined;
     if (served && served.length === 1) return served[0];
+    // `sleep infinity` or a `node -e` one-liner in the app's place listens nowhere the app would.
+    if (app && app.language !== "static" && appProcess(this.argv(c)) !== "app") return undefined;
     const server = app && app.language !== "static" ? this.serverBind(c) : undefined;
     if (server) return server.port;
     if (app) return appListeningPort(app, this.argv(c), this.literalEnv(c));
@@ -176,6 +179,7 @@ export class Cluster {
   listeningAddress(c: ContainerRef): string | undefined {
     const app = this.app(c);
     const config = this.imageConfig(c);
+    if (app && app.language !== "static" && appProcess(this.argv(c)) !== "app") return undefined;
     if (app && app.language !== "static") return this.serverBind(c)?.address ?? bindAddress(app, this.argv(c), this.literalEnv(c), config?.bind);
     if (!app && (c.container["command"] !== undefined || c.container["args"] !== undefined)) return undefined;
     const mounted = this.mountedListens(c);
