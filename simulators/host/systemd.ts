@@ -313,6 +313,9 @@ export function reload(draft: HostDraft, name: string): JobResult {
     const main = draft.state.processes.find((p) => p.pid === state.main_pid);
     if (main) main.listens = outcome.listens;
   }
+  if (outcome.workers !== undefined && state.main_pid !== undefined) {
+    for (const p of draft.state.processes) if (p.ppid === state.main_pid) p.user = outcome.workers;
+  }
   systemdSays(draft, name, `Reloaded ${desc}.`);
   draft.changed();
   return { ok: true, output: [] };

@@ -1,7 +1,8 @@
 /**
  * nginx under systemd: ExecStartPre runs `nginx -t`, the master binds every listen socket (as root), opens
  * its logs and forks workers as the configured user; `nginx -s reload` checks the new configuration first and
- * leaves the running one in place when it fails, as a real master does.
+ * leaves the running one in place when it fails, as a real master does, else replaces its workers with ones
+ * running as the configuration's user.
  */
 import type { HostFs } from "../fs.js";
 import { keyOf } from "../paths.js";
@@ -78,6 +79,7 @@ export const NGINX: Daemon = {
     const check = testNginx(diskSource(fs.files), fs, state);
     if (!check.ok) return { ok: false, said: [say(emergLine(check.error))] };
     const listens = [...new Set(check.model.servers.flatMap((s) => s.listens.map((l) => `tcp ${l.address}:${l.port}`)))];
-    return { ok: true, loaded: snapshot(diskSource(fs.files), check.model.files), listens, said: [{ ident: "nginx", message: "signal process started", priority: "notice" }] };
+    // The master forks new workers from the new configuration, under its `user` as a start would.
+    return { ok: true, loaded: snapshot(diskSource(fs.files), check.model.files), listens, workers: check.model.user, said: [{ ident: "nginx", message: "signal process started", priority: "notice" }] };
   },
 };

@@ -62,7 +62,16 @@ export type StartOutcome =
     };
 
 export type ReloadOutcome =
-  | { ok: true; loaded: Record<string, string>; said: Said[]; /** the sockets after the reload, when they can change */ listens?: string[]; netfilter?: string }
+  | {
+      ok: true;
+      loaded: Record<string, string>;
+      said: Said[];
+      /** the sockets after the reload, when they can change */
+      listens?: string[];
+      netfilter?: string;
+      /** the user the new workers run as, when the configuration names it (nginx's `user`) */
+      workers?: string;
+    }
   | { ok: false; said: Said[] };
 
 export interface Daemon {
