@@ -2,6 +2,7 @@
 import type { BuildStage, ParsedDockerfile } from "./parse.js";
 import { keyValues } from "./parse.js";
 import { substitute } from "./substitute.js";
+import { processWord } from "./word-lexer.js";
 
 export type BaseReference = { kind: "stage"; stage: BuildStage } | { kind: "scratch" } | { kind: "image"; reference: string } | { kind: "blank"; written: string };
 
@@ -19,7 +20,10 @@ export function globalArgValues(parsed: ParsedDockerfile, buildArgs: ReadonlyMap
 }
 
 export function baseReference(parsed: ParsedDockerfile, stage: BuildStage, globalArgs: ReadonlyMap<string, string>): BaseReference {
-  const written = substitute(stage.image, globalArgs).trim();
+  // BuildKit reads the base name through its shell lexer, quotes and all: `FROM "gcr.io/distroless/static"`
+  // pulls gcr.io/distroless/static. A word the lexer refuses is DF's word-processing error, reported on its own.
+  const processed = processWord(stage.image, globalArgs, parsed.escape);
+  const written = (processed.ok ? processed.value : substitute(stage.image, globalArgs)).trim();
   if (written === "") return { kind: "blank", written: stage.image };
   const lower = written.toLowerCase();
   const earlier = parsed.stages.find((s) => s.index < stage.index && s.name === lower);

@@ -57,6 +57,8 @@ export const baseImageNotFound = dockerRule({
       },
       { lint: true, name: "old JDK and Windows tags, in lint", files: { Dockerfile: "FROM openjdk:8u212-jre-alpine AS a\nFROM eclipse-temurin:11.0.22_7-jre-jammy AS b\nFROM golang:1.11-nanoserver-1809 AS c\nFROM redis:5.0-alpine3.9\n" } },
       { lint: true, name: "mono is an official image, no typo of mongo", files: { Dockerfile: "FROM mono:6.12\n" } },
+      // kubernetes-sigs/kind images/local-path-helper/Dockerfile: BuildKit's lexer removes the quotes before the pull.
+      { lint: true, name: "a quoted base name", files: { Dockerfile: 'ARG BASE="debian:trixie-slim"\nFROM ${BASE} AS build\nFROM "gcr.io/distroless/static-debian12"\n' } },
     ],
     invalid: [
       { files: { Dockerfile: "FROM python:3.9-slimm\nWORKDIR /app\n" }, line: 1, message: "docker.io/library/python:3.9-slimm: not found" },
@@ -72,6 +74,12 @@ export const baseImageNotFound = dockerRule({
         name: "an invalid reference in a later stage is reported before a missing image",
         files: { Dockerfile: "FROM pyhton:3.12 AS build\nRUN true\nFROM nginx:1.27-alpine:latest\n" },
         line: 3,
+        message: 'failed to parse stage name "nginx:1.27-alpine:latest": invalid reference format',
+      },
+      {
+        name: "quotes around the base name are the lexer's, not the reference's: what is inside them is still judged",
+        files: { Dockerfile: 'FROM "nginx:1.27-alpine:latest"\n' },
+        line: 1,
         message: 'failed to parse stage name "nginx:1.27-alpine:latest": invalid reference format',
       },
     ],
