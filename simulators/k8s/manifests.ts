@@ -29,24 +29,27 @@ export function looksLikeManifest(content: string): boolean {
 }
 
 /**
- * Paths a kustomization names as patches (partial objects that kustomize merges) or as the configuration of a
- * plugin it runs (transformers:, generators:, validators:, such as `apiVersion: builtin, kind: LabelTransformer`,
- * a kind only kustomize serves): never applied alone.
+ * Paths a kustomization reads as something other than an object to apply: patches (partial objects that
+ * kustomize merges), the configuration of a plugin it runs (transformers:, generators:, validators:, such as
+ * `apiVersion: builtin, kind: LabelTransformer`, a kind only kustomize serves), its own field specs
+ * (configurations:, replacements:, crds:), and the files a configMapGenerator or secretGenerator packs as data
+ * (an Envoy config, `key=envoy.yaml`). None is ever applied alone. kustomize reads `Kustomization` as well as
+ * kustomization.yaml and .yml.
  */
-function kustomizePatches(repo: Repository): Set<string> {
-  const patches = new Set<string>();
+function kustomizeInputs(repo: Repository): Set<string> {
+  const inputs = new Set<string>();
   for (const [p, file] of repo) {
-    if (!/(^|\/)kustomization\.ya?ml$/.test(p)) continue;
+    if (!/(^|\/)(kustomization\.ya?ml|Kustomization)$/.test(p)) continue;
     const dir = path.posix.dirname(p);
-    for (const m of file.content.matchAll(/^\s*(?:-\s*)?(?:path:\s*)?([\w./-]+\.ya?ml)\s*$/gm)) {
+    for (const m of file.content.matchAll(/^\s*(?:-\s*)?(?:path:\s*)?(?:[\w.-]+=)?([\w./-]+\.ya?ml)\s*$/gm)) {
       const listed = m[1] ?? "";
-      // Only entries under a top-level patches key (patches, patchesStrategicMerge, patchesJson6902) or plugin key.
+      // Only entries under a top-level key whose files are not applied (resources: are).
       const section = [...file.content.slice(0, m.index).matchAll(/^([A-Za-z0-9]+):/gm)].pop()?.[1] ?? "";
-      const inPatches = /^(patches|transformers$|generators$|validators$)/i.test(section);
-      if (inPatches) patches.add(path.posix.normalize(path.posix.join(dir, listed)));
+      const notApplied = /^(patches|transformers$|generators$|validators$|configurations$|replacements$|crds$|configMapGenerator$|secretGenerator$)/i.test(section);
+      if (notApplied) inputs.add(path.posix.normalize(path.posix.join(dir, listed)));
     }
   }
-  return patches;
+  return inputs;
 }
 
 /** Whether `p` sits in a directory a project applies wholesale (k8s/, deploy/, manifests/ ...). */
@@ -74,7 +77,7 @@ export function isManifestPath(p: string, content: string): boolean {
  * user named is read as a manifest, whatever its name; under another forced kind, none is.
  */
 export function readManifests(repo: Repository, options: SimulationOptions = {}): ManifestFile[] {
-  const patches = kustomizePatches(repo);
+  const notApplied = kustomizeInputs(repo);
   const forced = options.kind === "k8s" ? new Set(filesToCheck(repo, options, "k8s", () => true)) : new Set<string>();
   if (options.kind !== undefined && options.kind !== "k8s") return [];
   const files: ManifestFile[] = [];
@@ -82,7 +85,7 @@ export function readManifests(repo: Repository, options: SimulationOptions = {})
     // A file that cannot be a manifest is not read: what a simulation reads is what it depends on (incremental/read-log.ts).
     if (!forced.has(p) && !/\.(ya?ml|json)$/i.test(p)) continue;
     const content = repo.get(p)?.content ?? "";
-    if (!forced.has(p) && (patches.has(p) || !isManifestPath(p, content))) continue;
+    if (!forced.has(p) && (notApplied.has(p) || !isManifestPath(p, content))) continue;
     files.push(parseManifestFile(p, content));
   }
   // A delivery applies its project's manifest directory (`kubectl apply -f k8s/`): an object written beside it
