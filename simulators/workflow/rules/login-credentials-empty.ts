@@ -7,6 +7,12 @@ import { workflowRule } from "../events.js";
 import { APP_FILES, CI, workflowCase } from "./cases.js";
 import { jobWith } from "./run-cases.js";
 
+/**
+ * Registries docker/login-action logs in to through AWS (its `ecr: auto`): with no username and password it takes
+ * the AWS credentials of the job's environment (aws-actions/configure-aws-credentials), which a run cannot see.
+ */
+const ECR_REGISTRY = /^(\d{12}\.(dkr\.ecr|dkr-ecr)\.[^/]+\.(on\.aws|amazonaws\.com(\.cn)?)|public\.ecr\.aws)$/;
+
 const LOGIN = '      - run: echo "$DOCKER_PASSWORD" | docker login -u "$DOCKER_USERNAME" --password-stdin\n';
 
 export const loginCredentialsEmpty = workflowRule({
@@ -22,6 +28,7 @@ export const loginCredentialsEmpty = workflowRule({
       const emptyPassword = !e.password || e.password.text.trim() === "";
       if (!emptyUser && !emptyPassword) return;
       if (e.via === "action") {
+        if (ECR_REGISTRY.test(e.registry)) return;
         const text = emptyUser && emptyPassword ? "Username and password required" : emptyUser ? "Username required" : "Password required";
         ctx.report((emptyPassword ? e.password?.at : e.username?.at) ?? e.at, text, { output: [`Error: ${text}`] });
       } else if (e.passwordStdin && emptyUser) {
@@ -48,6 +55,13 @@ export const loginCredentialsEmpty = workflowRule({
         ),
         { name: "a token output by an action the simulator does not model" },
       ),
+      // nginx/kubernetes-ingress .github/workflows/oss-release.yml: the login takes configure-aws-credentials' keys.
+      workflowCase(
+        jobWith(
+          "      - uses: aws-actions/configure-aws-credentials@v4\n        with:\n          aws-region: us-east-1\n          role-to-assume: ${{ secrets.AWS_ROLE_PUBLIC_ECR }}\n      - uses: docker/login-action@v3\n        with:\n          registry: public.ecr.aws\n      - uses: docker/login-action@v3\n        with:\n          registry: 123456789012.dkr.ecr.us-east-1.amazonaws.com\n",
+        ),
+        { name: "an ECR login with the job's AWS credentials" },
+      ),
     ],
     invalid: [
       workflowCase(jobWith(LOGIN), { world: { secrets: ["DOCKER_USERNAME", "DOCKER_PASSWORD"] }, file: CI, line: 6, message: "username is empty" }),
@@ -59,6 +73,10 @@ export const loginCredentialsEmpty = workflowRule({
       workflowCase(
         jobWith("      - uses: docker/login-action@v3\n        with:\n          username: ${{ secrets.DOCKERHUB_USERNAME }}\n          password: ${{ secrets.DOCKERHUB_TOKEN }}\n"),
         { file: CI, message: "Username and password required" },
+      ),
+      workflowCase(
+        jobWith("      - uses: docker/login-action@v3\n        with:\n          registry: ecr.example.com\n"),
+        { file: CI, message: "Username and password required", name: "a registry named like ECR but not AWS's" },
       ),
     ],
   },
