@@ -13,6 +13,7 @@ import { inspectRepository } from "../../simulators/inspect/index.js";
 import type { ConfigSource } from "../../simulators/host/nginx/parse.js";
 import { parseNginx } from "../../simulators/host/nginx/parse.js";
 import { readSshdConfig } from "../../simulators/host/sshd/config.js";
+import { effectiveSshdSettings } from "../../simulators/host/sshd/effective.js";
 import { readState } from "../../simulators/host/state.js";
 import { parseUnit } from "../../simulators/host/units.js";
 import type { Repository } from "../../simulators/repository.js";
@@ -147,6 +148,14 @@ describe("the journal", () => {
     expect(journal.length).toBe(MAX_JOURNAL_ENTRIES);
     // The newest entries are the last restart's.
     expect(journal[journal.length - 1]!.unit).toBe("flap.service");
+  });
+});
+
+describe("sshd_config's accumulating keywords", () => {
+  it("reads 40,000 AllowUsers lines into one list, every name kept (50 s before: the list copied at each line)", { timeout: 5000 }, () => {
+    const config = readSshdConfig(source({ "/etc/ssh/sshd_config": lines(40_000, "AllowUsers deploy") }));
+    expect(config.errors).toEqual([]);
+    expect(effectiveSshdSettings(config).allowusers!.split(" ")).toHaveLength(40_000);
   });
 });
 
