@@ -4,8 +4,8 @@
  * default for a keyword nothing sets. A keyword missing from a config is not missing from the server: emptying
  * sshd_config still runs sshd, on defaults that drop Ubuntu's UsePAM, its sftp subsystem and its Includes.
  */
-import type { SshdConfig } from "./config.js";
-import { ACCUMULATING, matchLine } from "./config.js";
+import type { SshdConfig, SshdEntry } from "./config.js";
+import { firstValues, matchLine } from "./config.js";
 
 /** sshd_config(5) of OpenSSH 8.9 (Ubuntu 22.04): what sshd does about a keyword no line sets ("" for nothing). */
 export const SSHD_DEFAULTS: Readonly<Record<string, string>> = {
@@ -48,19 +48,15 @@ function normalValue(word: string): string {
   return /^(yes|no|prohibit-password|forced-commands-only|all|local|remote|none|any|delayed)$/.test(lower) ? lower : word;
 }
 
+/** An entry as `sshd -T` compares it: the keyword under its one name, each value in its one spelling. */
+const normalised = (entry: SshdEntry): SshdEntry => ({ ...entry, keyword: ALIASES[entry.keyword] ?? entry.keyword, args: entry.args.map(normalValue) });
+
+/** keyword → value, the accumulating keywords' values in the order read, space-separated. */
+const joined = (set: Map<string, string[]>): Record<string, string> => Object.fromEntries([...set].map(([keyword, args]) => [keyword, args.join(" ")]));
+
 /** keyword (lower case) → value (the accumulating keywords' values in the order read, space-separated). */
 export function effectiveSshdSettings(config: SshdConfig): Record<string, string> {
-  const set = new Map<string, string[]>();
-  for (const entry of config.entries) {
-    if (entry.match !== null) continue;
-    const keyword = ALIASES[entry.keyword] ?? entry.keyword;
-    const args = entry.args.map(normalValue);
-    if (ACCUMULATING.has(keyword)) set.set(keyword, [...(set.get(keyword) ?? []), ...args]);
-    else if (!set.has(keyword)) set.set(keyword, args);
-  }
-  const out: Record<string, string> = { ...SSHD_DEFAULTS };
-  for (const [keyword, args] of set) out[keyword] = args.join(" ");
-  return out;
+  return { ...SSHD_DEFAULTS, ...joined(firstValues(config.entries.filter((e) => e.match === null).map(normalised))) };
 }
 
 /**
@@ -70,16 +66,13 @@ export function effectiveSshdSettings(config: SshdConfig): Record<string, string
  * that `sshd -T`'s global settings do not show.
  */
 export function matchBlockSettings(config: SshdConfig): { criteria: string; settings: Record<string, string> }[] {
-  const blocks = new Map<string, Map<string, string[]>>();
+  const blocks = new Map<string, SshdEntry[]>();
   for (const entry of config.entries) {
     if (entry.match === null) continue;
     const criteria = matchLine(entry.match);
-    let set = blocks.get(criteria);
-    if (set === undefined) blocks.set(criteria, (set = new Map()));
-    const keyword = ALIASES[entry.keyword] ?? entry.keyword;
-    const args = entry.args.map(normalValue);
-    if (ACCUMULATING.has(keyword)) set.set(keyword, [...(set.get(keyword) ?? []), ...args]);
-    else if (!set.has(keyword)) set.set(keyword, args);
+    const block = blocks.get(criteria);
+    if (block === undefined) blocks.set(criteria, [normalised(entry)]);
+    else block.push(normalised(entry));
   }
-  return [...blocks].map(([criteria, set]) => ({ criteria, settings: Object.fromEntries([...set].map(([k, args]) => [k, args.join(" ")])) }));
+  return [...blocks].map(([criteria, entries]) => ({ criteria, settings: joined(firstValues(entries)) }));
 }
