@@ -46,6 +46,12 @@ describe("workflowJobsKept on matrix legs judged by the toolchain their setup ac
     expect(skipped.join("\n")).toContain("step 'Run echo tested' of job 'test' no longer runs");
   });
 
+  it("accepts the matrix key renamed with the expression that reads it, and still flags a leg dropped in the rename", () => {
+    const renamed = (versions: string) => stateOf(repositoryFrom({ [CI]: nodeCi(versions).replace("        node: ", "        node-version: ").replace("matrix.node }}", "matrix.node-version }}") }));
+    expect(judged(renamed("[18, 20, 22]"))).toEqual([]);
+    expect(judged(renamed("[20, 22]"))).toContain(`${CI}: job 'test' no longer runs its matrix leg node=18`);
+  });
+
   it("accepts `3.12.x` for `3.12` on setup-python, and flags 3.11 dropped", () => {
     const py = (versions: string) => stateOf(repositoryFrom({ [CI]: workflow(SETUP).replace('["3.11", "3.12"]', versions) }));
     const check = (versions: string) => workflowJobsKept.check({ initial: py('["3.10", "3.11", "3.12"]'), base: py('["3.11", "3.12"]'), current: py(versions) }).map((v) => v.message);

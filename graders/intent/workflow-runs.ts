@@ -47,13 +47,29 @@ function legValue(feeds: Feeds, key: string, value: unknown): string {
 }
 
 /**
+ * The name a leg's key is compared under: a key that alone sets a setup action's version is named after that
+ * input (`actions/setup-node node-version`), so renaming `node:` to `node-version:` with the expression that reads
+ * it keeps the legs it had; any other key by its own name.
+ */
+function keyName(feeds: Feeds, key: string, value: unknown): string {
+  const feed = feeds.get(key);
+  if (!feed || typeof value === "object") return key;
+  const alone = new RegExp(`^\\s*\\$\\{\\{\\s*matrix\\.${key}\\s*\\}\\}\\s*$`);
+  return alone.test(feed.text) ? `${feed.action} ${versionInput(feed.action)}` : key;
+}
+
+/**
  * A matrix leg as a comparable key (values as strings, keys sorted: `{node: 18}` and `{node: "18"}` alike, and
- * `{node: "18.x"}` too where `node` is a setup action's version), with the leg as written for messages.
+ * `{node: "18.x"}` or `{node-version: 18}` too where the key is what a setup action's version reads), with the
+ * leg as written for messages.
  */
 function legKey(feeds: Feeds, leg: Readonly<Record<string, unknown>>): { key: string; written: string } {
   const keys = Object.keys(leg).sort();
   return {
-    key: keys.map((k) => `${k}=${legValue(feeds, k, leg[k])}`).join(", "),
+    key: keys
+      .map((k) => `${keyName(feeds, k, leg[k])}=${legValue(feeds, k, leg[k])}`)
+      .sort()
+      .join(", "),
     written: keys.map((k) => `${k}=${typeof leg[k] === "object" ? JSON.stringify(leg[k]) : String(leg[k])}`).join(", "),
   };
 }
