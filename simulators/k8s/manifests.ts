@@ -8,6 +8,7 @@ import type { Repository } from "../repository.js";
 import { filesToCheck, type SimulationOptions } from "../simulation.js";
 import { parseManifestFile, type ManifestFile } from "./documents.js";
 import { flowHasTypeKeys } from "./json-stream.js";
+import { isToolConfigFile } from "./tool-configs.js";
 
 export { MAX_ALIAS_COUNT, MAX_REQUEST_BYTES, parseManifestFile } from "./documents.js";
 export type { ManifestDocument, ManifestFile } from "./documents.js";
@@ -28,28 +29,35 @@ export function looksLikeManifest(content: string): boolean {
   return (/^apiVersion:[ \t]*\S/m.test(content) && /^kind:[ \t]*\S/m.test(content)) || flowHasTypeKeys(content);
 }
 
-/**
- * Paths a kustomization reads as something other than an object to apply: patches (partial objects that
- * kustomize merges), the configuration of a plugin it runs (transformers:, generators:, validators:, such as
- * `apiVersion: builtin, kind: LabelTransformer`, a kind only kustomize serves), its own field specs
- * (configurations:, replacements:, crds:), and the files a configMapGenerator or secretGenerator packs as data
- * (an Envoy config, `key=envoy.yaml`). None is ever applied alone. kustomize reads `Kustomization` as well as
- * kustomization.yaml and .yml.
- */
-function kustomizeInputs(repo: Repository): Set<string> {
-  const inputs = new Set<string>();
+/** What kustomizations say of the files they name: those not applied, and those listed as resources. */
+interface KustomizeListings {
+  /**
+   * Paths a kustomization reads as something other than an object to apply: patches (partial objects that
+   * kustomize merges), the configuration of a plugin it runs (transformers:, generators:, validators:, such as
+   * `apiVersion: builtin, kind: LabelTransformer`, a kind only kustomize serves), its own field specs
+   * (configurations:, replacements:, crds:), and the files a configMapGenerator or secretGenerator packs as data
+   * (an Envoy config, `key=envoy.yaml`). None is ever applied alone.
+   */
+  notApplied: Set<string>;
+  /** Paths listed under resources:, which kustomize builds into what kubectl applies. */
+  resources: Set<string>;
+}
+
+/** Reads every kustomization of a repository; kustomize reads `Kustomization` as well as kustomization.yaml and .yml. */
+function kustomizeListings(repo: Repository): KustomizeListings {
+  const listings: KustomizeListings = { notApplied: new Set(), resources: new Set() };
   for (const [p, file] of repo) {
     if (!/(^|\/)(kustomization\.ya?ml|Kustomization)$/.test(p)) continue;
     const dir = path.posix.dirname(p);
     for (const m of file.content.matchAll(/^\s*(?:-\s*)?(?:path:\s*)?(?:[\w.-]+=)?([\w./-]+\.ya?ml)\s*$/gm)) {
-      const listed = m[1] ?? "";
-      // Only entries under a top-level key whose files are not applied (resources: are).
+      const listed = path.posix.normalize(path.posix.join(dir, m[1] ?? ""));
+      // The top-level key the entry sits under.
       const section = [...file.content.slice(0, m.index).matchAll(/^([A-Za-z0-9]+):/gm)].pop()?.[1] ?? "";
-      const notApplied = /^(patches|transformers$|generators$|validators$|configurations$|replacements$|crds$|configMapGenerator$|secretGenerator$)/i.test(section);
-      if (notApplied) inputs.add(path.posix.normalize(path.posix.join(dir, listed)));
+      if (/^(patches|transformers$|generators$|validators$|configurations$|replacements$|crds$|configMapGenerator$|secretGenerator$)/i.test(section)) listings.notApplied.add(listed);
+      if (section === "resources") listings.resources.add(listed);
     }
   }
-  return inputs;
+  return listings;
 }
 
 /** Whether `p` sits in a directory a project applies wholesale (k8s/, deploy/, manifests/ ...). */
@@ -77,7 +85,7 @@ export function isManifestPath(p: string, content: string): boolean {
  * user named is read as a manifest, whatever its name; under another forced kind, none is.
  */
 export function readManifests(repo: Repository, options: SimulationOptions = {}): ManifestFile[] {
-  const notApplied = kustomizeInputs(repo);
+  const kustomize = kustomizeListings(repo);
   const forced = options.kind === "k8s" ? new Set(filesToCheck(repo, options, "k8s", () => true)) : new Set<string>();
   if (options.kind !== undefined && options.kind !== "k8s") return [];
   const files: ManifestFile[] = [];
@@ -85,8 +93,12 @@ export function readManifests(repo: Repository, options: SimulationOptions = {})
     // A file that cannot be a manifest is not read: what a simulation reads is what it depends on (incremental/read-log.ts).
     if (!forced.has(p) && !/\.(ya?ml|json)$/i.test(p)) continue;
     const content = repo.get(p)?.content ?? "";
-    if (!forced.has(p) && (notApplied.has(p) || !isManifestPath(p, content))) continue;
-    files.push(parseManifestFile(p, content));
+    if (!forced.has(p) && (kustomize.notApplied.has(p) || !isManifestPath(p, content))) continue;
+    const file = parseManifestFile(p, content);
+    // A tool's configuration (kind-config.yaml, .fluxschema.yml) kept where nothing applies it is that tool's
+    // input; in a directory applied wholesale, or listed as a kustomization's resource, kubectl reads it.
+    if (!forced.has(p) && isToolConfigFile(file) && !inManifestDirectory(p) && !kustomize.resources.has(p)) continue;
+    files.push(file);
   }
   // A delivery applies its project's manifest directory (`kubectl apply -f k8s/`): an object written beside it
   // (docs/configmap.yaml) never reaches the cluster, so it cannot make a pod start. Linting a user's files
