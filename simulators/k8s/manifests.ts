@@ -71,6 +71,9 @@ export function isManifestPath(p: string, content: string): boolean {
   if (!(json || /\.ya?ml$/i.test(p)) || NOT_MANIFESTS.test(p) || p.startsWith(".github/")) return false;
   // A Helm 2 chart's dependency list (`dependencies:` beside Chart.yaml), unless it really is an object.
   if (/(^|\/)requirements\.ya?ml$/.test(p) && !looksLikeManifest(content)) return false;
+  // A helm-unittest suite (`suite:`, `templates:`, `tests:`), kept as a chart's tests/*_test.yaml: helm
+  // unittest renders the chart's templates against it, and nothing applies it. One that is an object is read.
+  if (/(^|\/)tests\/(.+\/)?[^/]+_test\.ya?ml$/.test(p) && !looksLikeManifest(content)) return false;
   // Helm templates are not YAML until rendered.
   if (/(^|\/)templates\//.test(p) && content.includes("{{")) return false;
   const inManifestDir = inManifestDirectory(p);
