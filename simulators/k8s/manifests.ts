@@ -74,6 +74,9 @@ export function isManifestPath(p: string, content: string): boolean {
   // A helm-unittest suite (`suite:`, `templates:`, `tests:`), kept as a chart's tests/*_test.yaml: helm
   // unittest renders the chart's templates against it, and nothing applies it. One that is an object is read.
   if (/(^|\/)tests\/(.+\/)?[^/]+_test\.ya?ml$/.test(p) && !looksLikeManifest(content)) return false;
+  // Helm values under another name than values*.yaml (helm-values.yaml, prod.values.yaml), given to helm with
+  // -f, unless it really is an object.
+  if (/[-_.]values\.ya?ml$/.test(p) && !looksLikeManifest(content)) return false;
   // Helm templates are not YAML until rendered.
   if (/(^|\/)templates\//.test(p) && content.includes("{{")) return false;
   const inManifestDir = inManifestDirectory(p);
