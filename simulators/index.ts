@@ -4,7 +4,7 @@
  */
 import type { Diagnostic } from "./diagnostic.js";
 import { compareDiagnostics } from "./diagnostic.js";
-import { dockerfileRequests, isDockerfilePath, simulateDockerfile } from "./docker/index.js";
+import { dockerfileRequests, isDockerfileToBuild, simulateDockerfile } from "./docker/index.js";
 import { RuleEngine } from "./engine/engine.js";
 import { withGlobBudget } from "./glob.js";
 import { isManifestPath, simulateCluster } from "./k8s/index.js";
@@ -117,7 +117,7 @@ export interface LintOptions {
 
 /** The kind of a file from its name and content, or null when it is none breakfix checks. */
 export function detectKind(path: string, content: string): Exclude<LintKind, "auto"> | null {
-  if (isDockerfilePath(path)) return "dockerfile";
+  if (isDockerfileToBuild(path, content)) return "dockerfile";
   if (isWorkflowPath(path)) return "workflow";
   // kubectl reads .json manifests as well; no other tool here does.
   if (/\.json$/i.test(path)) return isManifestPath(path, content) ? "k8s" : null;

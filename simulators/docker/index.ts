@@ -33,6 +33,21 @@ export function isDockerfilePath(p: string): boolean {
   return DOCKERFILE_NAME.test(p);
 }
 
+/** The endings of a template that a script renders into a Dockerfile (Dockerfile.template, Dockerfile.j2 ...). */
+const TEMPLATE_SUFFIX = /\.(template|tmpl|tpl|j2|jinja2?|erb|in|mustache|hbs|gotmpl|ejs)$/i;
+/** Template markup: jq's and Go's and Jinja's `{{ }}`, Jinja's `{% %}`, ERB's and EJS's `<% %>`. */
+const TEMPLATE_MARKUP = /\{\{|\{%|<%/;
+
+/**
+ * Whether a file is a Dockerfile docker build reads as it is: one named as a template that holds template
+ * markup (docker-library/wordpress's Dockerfile.template, `FROM php:{{ env.phpVersion }}-...`) is rendered by
+ * a script first, and what that makes of it is unknown here. A template name without markup is a Dockerfile
+ * built with -f, and judged.
+ */
+export function isDockerfileToBuild(p: string, content: string): boolean {
+  return isDockerfilePath(p) && !(TEMPLATE_SUFFIX.test(p) && TEMPLATE_MARKUP.test(content));
+}
+
 /** The world's app that a build context holds. */
 export function appForContext(world: World, contextDir: string): App | undefined {
   return world.apps.find((a) => path.posix.normalize(a.root) === path.posix.normalize(contextDir));
@@ -238,5 +253,5 @@ export function standaloneContext(repo: Repository, file: string, options: Simul
 
 /** The Dockerfiles a repository's own run builds, each from its standalone context. */
 export function dockerfileRequests(repo: Repository, options: SimulationOptions): DockerfileRequest[] {
-  return filesToCheck(repo, options, "dockerfile", (p) => isDockerfilePath(p)).map((file) => ({ file, ...standaloneContext(repo, file, options) }));
+  return filesToCheck(repo, options, "dockerfile", isDockerfileToBuild).map((file) => ({ file, ...standaloneContext(repo, file, options) }));
 }

@@ -10,7 +10,7 @@
  */
 import path from "node:path";
 import { diagnosticKey } from "../diagnostic.js";
-import { appForContext, declareDockerfile, DOCKER_RULES, isDockerfilePath, simulateDockerfile, standaloneContext } from "../docker/index.js";
+import { appForContext, declareDockerfile, DOCKER_RULES, isDockerfileToBuild, simulateDockerfile, standaloneContext } from "../docker/index.js";
 import type { DockerfileDeclaredEvent } from "../docker/events.js";
 import type { Image } from "../docker/image.js";
 import { parseDockerfile } from "../docker/parse.js";
@@ -186,7 +186,7 @@ function deliver(repo: Repository, world: World, options: SimulationOptions): Si
   }
   // Dockerfiles no workflow builds are not part of this delivery: judged alone, once the run is known to be whole.
   if (!gated || everyRunComplete) {
-    for (const file of [...repo.keys()].filter((p) => isDockerfilePath(p) && !builds.dockerfiles.has(p)).sort()) {
+    for (const file of [...repo.keys()].filter((p) => isDockerfileToBuild(p, repo.get(p)?.content ?? "") && !builds.dockerfiles.has(p)).sort()) {
       const context = standaloneContext(repo, file, options);
       const where = context.contextUnknown ? "an unknown context" : context.contextDir;
       inSection(`dockerfile ${file} in ${where}`, (files) => simulateDockerfile(engine, files, options, { file, ...context }));
@@ -194,7 +194,7 @@ function deliver(repo: Repository, world: World, options: SimulationOptions): Si
   }
   // What every Dockerfile declares is a fact even where the run never reached its build.
   const declared = new Set(engine.facts.of<DockerfileDeclaredEvent>("dockerfile-declared").map((f) => f.event.file));
-  for (const file of [...repo.keys()].filter((p) => isDockerfilePath(p) && !declared.has(p)).sort()) declareDockerfile(engine, repo, file);
+  for (const file of [...repo.keys()].filter((p) => isDockerfileToBuild(p, repo.get(p)?.content ?? "") && !declared.has(p)).sort()) declareDockerfile(engine, repo, file);
   return finish(engine.result(), options);
 }
 
