@@ -77,8 +77,9 @@ export function isManifestPath(p: string, content: string): boolean {
   // Helm values under another name than values*.yaml (helm-values.yaml, prod.values.yaml), given to helm with
   // -f, unless it really is an object.
   if (/[-_.]values\.ya?ml$/.test(p) && !looksLikeManifest(content)) return false;
-  // Helm templates are not YAML until rendered.
-  if (/(^|\/)templates\//.test(p) && content.includes("{{")) return false;
+  // Helm templates are not YAML until rendered, in a chart's templates/ or named as a template
+  // (crd.template.header.yaml, a piece a Makefile pastes into a chart).
+  if (/(^|\/)templates\/|\.(template|tmpl|tpl|gotmpl)\.[^/]*$/.test(p) && content.includes("{{")) return false;
   const inManifestDir = inManifestDirectory(p);
   // JSON files in a manifest directory are also dashboards, schemas and settings: only those shaped like an
   // object (apiVersion or kind at the top) are read, so that one missing its kind is still judged.
