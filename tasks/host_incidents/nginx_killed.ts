@@ -40,4 +40,6 @@ export const nginxKilled: ScenarioSource = {
   ],
   optimal_steps: 2,
   max_steps: 10,
+  // ss -tlnp names python3 and its pid on :80; ps shows that process's command line.
+  evidence: { inspect: [{ command: "ps aux", shows: "http.server" }] },
 };

@@ -65,6 +65,7 @@ export function httpRequest(files: Repository, state: HostState, request: { from
     if (answer.kind === "timeout") return { status: null, curlError: `curl: (28) Operation timed out after 30001 milliseconds with 0 bytes received`, log: answer.log, server: "app", app: p.unit };
     return { status: answer.status, curlError: null, log: answer.log, server: "app", app: p.unit };
   }
-  // Something else answers on the port (a stray `python3 -m http.server`): not the site.
-  return { status: 404, curlError: null, log: [`(the answer came from ${p?.command ?? "an unknown process"}, pid ${p?.pid ?? "?"})`], server: "other", app: null };
+  // Something else answers on the port (a stray `python3 -m http.server`): not the site. It writes to neither
+  // nginx's log nor the app's, so the log has nothing to add: `ss -tlnp` is where an engineer finds who it is.
+  return { status: 404, curlError: null, log: [], server: "other", app: null };
 }
