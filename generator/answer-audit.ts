@@ -89,12 +89,21 @@ function patchFiles(patch: string): { file: string; added: string; removed: stri
  */
 export function answerValues(injection: Fault, files: Record<string, { content: string }>): string[] {
   const out = new Set<string>();
+  // A host command names what it acts on (a unit, a file the alert or a listing names) and what it sets (a
+  // mode, an owner, a process, an address): only the latter is an answer.
+  const onHost = injection.repair.some((a) => a.action_type === "host") ? tokens(Object.keys(files).flatMap(pathsOf).join("\n")) : new Set<string>();
   for (const action of injection.repair)
     for (const { file, added, removed } of written(action, files)) {
-      const present = new Set([...tokens(removed), ...tokens(files[file]?.content ?? "")]);
+      const present = new Set([...tokens(removed), ...tokens(files[file]?.content ?? ""), ...(action.action_type === "host" ? onHost : [])]);
       for (const t of tokens(added)) if (!present.has(t)) out.add(t);
     }
   return [...out];
+}
+
+/** A host file's path, its directories' and, for a unit file, the unit's name: what a host command may name. */
+function pathsOf(file: string): string[] {
+  const parts = file.split("/");
+  return [file.replace(/\.(service|socket|timer)$/, ""), ...parts.slice(0, -1).map((_, n) => `/${parts.slice(0, n + 1).join("/")}`)].map((p) => (p.startsWith("/") ? p : `/${p}`));
 }
 
 /** A text the agent reads, and how many steps of the reference repair stood before it. */
