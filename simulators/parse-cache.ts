@@ -104,8 +104,11 @@ export function memoByContent<T>(parse: (content: string) => T, charge: ParseCha
     }
     const value = parse(content);
     const bytes = parseCost(content, expansion);
-    // One entry may take an eighth of the budget at most, so that one large file cannot flush the rest.
-    if (bytes > budget.limit / 8) return value;
+    // One entry may take half the budget at most, so that one large text cannot flush the rest. Half, not less:
+    // the largest file a repository may hold (MAX_FILE_BYTES) is charged 52 MB at workflows' 100 bytes a
+    // character, and a file too large to keep is parsed again at every step while unchanged (at an eighth,
+    // every workflow over 168 KB and manifest over 372 KB was).
+    if (bytes > budget.limit / 2) return value;
     budget.makeRoom(bytes);
     entries.set(content, { value, bytes, used: budget.clock++ });
     cache.held += bytes;

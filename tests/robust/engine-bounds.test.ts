@@ -5,13 +5,13 @@
  */
 import { describe, expect, it } from "vitest";
 import type { EditAction } from "../../contracts/actions.js";
-import { MAX_LISTED_MATCHES, MAX_PARSE_CACHE_BYTES, MAX_PATCH_SEARCH_STEPS } from "../../contracts/limits.js";
+import { MAX_FILE_BYTES, MAX_LISTED_MATCHES, MAX_PARSE_CACHE_BYTES, MAX_PATCH_SEARCH_STEPS } from "../../contracts/limits.js";
 import { applyEditAction } from "../../environment/apply-action.js";
 import { Episode } from "../../environment/episode.js";
 import type { Judge } from "../../environment/judge.js";
 import { occurrenceLines } from "../../environment/lines.js";
 import { nearMissLine } from "../../environment/near-miss.js";
-import { memoByContent, parseCost } from "../../simulators/parse-cache.js";
+import { forgetParses, memoByContent, parseCost } from "../../simulators/parse-cache.js";
 import { JUDGE } from "../../graders/judge.js";
 import { repositoryFrom } from "../../simulators/repository.js";
 import { loadCatalog } from "../../tasks/catalog.js";
@@ -168,8 +168,17 @@ describe("the parse cache is bounded by bytes", () => {
     expect(cached.size * parseCost("k: v\n".repeat(100_000))).toBeLessThanOrEqual(MAX_PARSE_CACHE_BYTES);
   });
 
+  it("keeps the parse of the largest file a repository may hold, at workflows' 100 bytes a character (a file over 168 KB was parsed at every step)", () => {
+    let parses = 0;
+    const cached = memoByContent((text) => ({ n: ++parses, length: text.length }), { name: "test: one largest file", expansion: 100 });
+    const largest = "x".repeat(MAX_FILE_BYTES);
+    expect(cached(largest)).toBe(cached(largest));
+    expect(parses).toBe(1);
+    forgetParses("test: one largest file");
+  });
+
   it("keeps the most recently used, and does not keep a text too large to share the budget", () => {
-    // Room for eight texts of 100 characters; one entry may take an eighth of the budget.
+    // Room for eight texts of 100 characters; one entry may take half the budget.
     const cached = memoByContent((text) => ({ text }), { name: "test: eight texts", maxBytes: parseCost("x".repeat(100)) * 8 });
     const texts = Array.from({ length: 9 }, (_, i) => String.fromCharCode(97 + i).repeat(100));
     const first = cached(texts[0]!);
