@@ -5,12 +5,13 @@
  * would, or refused naming the simulator's bound, in a bounded number of reads; a few guards' timeouts are far
  * above what the fixed readers take (milliseconds) and far below what the old ones took (18 to 30 s).
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { EditAction as Action } from "../../contracts/actions.js";
 import { MAX_INCLUDED_BYTES, MAX_INCLUDED_FILES, MAX_JOURNAL_ENTRIES } from "../../contracts/limits.js";
 import { applyEditAction } from "../../environment/apply-action.js";
 import { inspectRepository } from "../../simulators/inspect/index.js";
 import type { ConfigSource } from "../../simulators/host/nginx/parse.js";
+import { checkNginx } from "../../simulators/host/nginx/model.js";
 import { parseNginx } from "../../simulators/host/nginx/parse.js";
 import { readSshdConfig } from "../../simulators/host/sshd/config.js";
 import { effectiveSshdSettings } from "../../simulators/host/sshd/effective.js";
@@ -79,6 +80,39 @@ describe("nginx's includes", () => {
     const parsed = parseNginx(source({ "/etc/nginx/nginx.conf": "\ufeffuser www-data;\nevents {}\n", "/etc/nginx/x.conf": "user\u00a0www-data;\n" }));
     expect(parsed.error).toMatchObject({ line: 1, message: 'unknown directive "\ufeffuser"' });
     expect(parseNginx(source({ "/etc/nginx/nginx.conf": "user\u00a0www-data;\nevents {}\n" })).error?.message).toBe('unknown directive "user\u00a0www-data"');
+  });
+});
+
+describe("a large nginx configuration", () => {
+  const servers = (n: number) => Array.from({ length: n }, (_, i) => `    server { listen ${10000 + i}; server_name s${i}.example; location / { return 200; } }\n`).join("");
+
+  it("with no includes is read once by content: later readings share its directives (a 480 KB nginx.conf was read again at each, 0.2 s)", () => {
+    const text = `user www-data;\nevents {}\nhttp {\n${servers(5800)}}\n`;
+    expect(text.length).toBeGreaterThan(480_000);
+    const first = parseNginx(source({ "/etc/nginx/nginx.conf": text }));
+    const again = parseNginx(source({ "/etc/nginx/nginx.conf": `${text}` }));
+    expect(first.error).toBeNull();
+    expect(first.directives.find((d) => d.name === "http")!.children!.length).toBe(5800);
+    expect(again.directives).toBe(first.directives);
+    expect(again.files).toEqual(["/etc/nginx/nginx.conf"]);
+    // A file that includes is read afresh, so its includes still count against the bounds each time.
+    const including = source({ "/etc/nginx/nginx.conf": "include /etc/nginx/a.conf;\nevents {}\n", "/etc/nginx/a.conf": "user www-data;\n" });
+    expect(parseNginx(including).directives).not.toBe(parseNginx(including).directives);
+  });
+
+  it("of thousands of servers looks for the http block's root once, not once a server", () => {
+    const text = `user www-data;\nevents {}\nhttp {\n${servers(2000)}}\n`;
+    const env = { userExists: () => true, resolve: () => "10.0.0.1", fileExists: () => true, dirExists: () => true };
+    parseNginx(source({ "/etc/nginx/nginx.conf": text }));
+    const find = vi.spyOn(Array.prototype, "find");
+    try {
+      const check = checkNginx(source({ "/etc/nginx/nginx.conf": text }), env);
+      expect(check.ok && check.model.servers.length).toBe(2000);
+      // Searches of the http block's 2,000 servers: once for its root (2,000 before, once a server).
+      expect((find.mock.contexts as unknown[][]).filter((list) => list.length >= 2000).length).toBe(1);
+    } finally {
+      find.mockRestore();
+    }
   });
 });
 

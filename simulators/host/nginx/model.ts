@@ -119,11 +119,12 @@ export function checkNginx(source: ConfigSource, env: NginxEnvironment): NginxCh
     }
   }
   const sockets = new Map<string, Server>();
+  // Found once, not once per server: a configuration of thousands of servers searched its http block again for
+  // each of them.
+  const rootHttp = http?.children?.find((x) => x.name === "root")?.args[0];
   for (const d of http?.children ?? []) {
     if (d.name !== "server") continue;
     const server: Server = { listens: [], names: [], index: DEFAULT_INDEX, locations: [], file: d.file, line: d.line };
-    const inherited = http?.children ?? [];
-    const rootHttp = inherited.find((x) => x.name === "root")?.args[0];
     if (rootHttp) server.root = rootHttp;
     for (const s of d.children ?? []) {
       if (s.name === "listen") {
