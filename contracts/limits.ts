@@ -31,6 +31,14 @@ export const MAX_JSON_DEPTH = 64;
 export const MAX_JSON_OBJECT_KEYS = 1_000;
 export const MAX_JSON_ARRAY_ITEMS = 10_000;
 
+/**
+ * Bytes of request bodies still arriving, all requests together. DEFAULT_MAX_BODY_BYTES bounds one body, not
+ * how many arrive at once: a thousand connections each sending a body one byte short of it and never the last
+ * byte held a gigabyte for the five minutes of Node's request timeout. Sixty-four bodies of the largest size
+ * at once, where an agent's requests are a few kilobytes.
+ */
+export const MAX_ARRIVING_BODY_BYTES = 64 * 1024 * 1024;
+
 /** Characters of a string field in an action (file contents, a patch). */
 export const MAX_TEXT_CHARS = 1_000_000;
 

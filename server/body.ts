@@ -8,6 +8,7 @@ import { IncomingMessage } from "node:http";
 import type { Context } from "hono";
 import { HttpError, ValidationError } from "./errors.js";
 import { readJsonText } from "./json-text.js";
+import { ARRIVING_BODIES, type ArrivingBodies } from "./arriving-bodies.js";
 
 /** Why the body is absent: OpenEnv's /reset accepts an empty body; other routes need one. */
 export const EMPTY_BODY = Symbol("empty body");
@@ -56,8 +57,11 @@ async function readBodyText(c: Context, limit: number): Promise<string> {
 
 const decoder = new TextDecoder();
 
-/** The body of a Node request, stopping (and refusing) once it passes `limit` bytes. */
-function readIncoming(incoming: IncomingMessage, limit: number): Promise<Buffer> {
+/**
+ * The body of a Node request, stopping (and refusing) once it passes `limit` bytes, or once the bodies arriving
+ * at once would pass MAX_ARRIVING_BODY_BYTES.
+ */
+export function readIncoming(incoming: IncomingMessage, limit: number, arriving: ArrivingBodies = ARRIVING_BODIES): Promise<Buffer> {
   if (incoming.readableEnded) return Promise.resolve(Buffer.alloc(0));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -67,26 +71,46 @@ function readIncoming(incoming: IncomingMessage, limit: number): Promise<Buffer>
       incoming.off("end", onEnd);
       incoming.off("error", onError);
       incoming.off("close", onClose);
+      arriving.give(received);
+      received = 0;
       then();
     };
     const onData = (chunk: Buffer): void => {
-      received += chunk.byteLength;
-      if (received > limit) {
+      if (received + chunk.byteLength > limit) {
         // Stop reading: the rest of an oversized body is never buffered.
         incoming.pause();
         settle(() => reject(tooLarge(`more than ${limit} bytes`, limit)));
         return;
       }
+      if (!arriving.take(chunk.byteLength)) {
+        incoming.pause();
+        settle(() => reject(tooManyArriving(arriving)));
+        return;
+      }
+      received += chunk.byteLength;
       chunks.push(chunk);
     };
-    const onEnd = (): void => settle(() => resolve(Buffer.concat(chunks, received)));
-    const onError = (error: Error): void => settle(() => reject(error));
-    const onClose = (): void => settle(() => reject(new HttpError(400, "the request body ended before its end")));
+    const onEnd = (): void => {
+      const body = Buffer.concat(chunks, received);
+      settle(() => resolve(body));
+    };
+    // A client that goes away mid-body is not the server's failure: answered (to no one) as a 400, not logged
+    // as an error with its stack.
+    const onError = (error: Error): void => settle(() => reject((error as { code?: string }).code === "ECONNRESET" ? ended() : error));
+    const onClose = (): void => settle(() => reject(ended()));
     incoming.on("data", onData);
     incoming.once("end", onEnd);
     incoming.once("error", onError);
     incoming.once("close", onClose);
   });
+}
+
+function ended(): HttpError {
+  return new HttpError(400, "the request body ended before its end");
+}
+
+function tooManyArriving(arriving: ArrivingBodies): HttpError {
+  return new HttpError(503, `the server is receiving ${arriving.bytes} bytes of other request bodies at once, the most it holds (MAX_ARRIVING_BODY_BYTES, ${arriving.limit}); try again`, { "Retry-After": "1" });
 }
 
 function tooLarge(size: string, limit: number): HttpError {
