@@ -19,7 +19,8 @@ import { WebSocketServer, type WebSocket } from "ws";
 import type { BreakfixApp } from "../app.js";
 import { CapacityError } from "../sessions.js";
 import type { Session } from "../session.js";
-import { EpisodeConnection, NORMAL_CLOSURE, type ConnectionContext, type FrameSink } from "./connection.js";
+import { ARRIVING_FRAMES_REASON, chargeArrivingFrames } from "./arriving-frames.js";
+import { EpisodeConnection, NORMAL_CLOSURE, TRY_AGAIN_LATER, type ConnectionContext, type FrameSink } from "./connection.js";
 import { errorFrame } from "./frames.js";
 
 /** The path OpenEnv's clients connect to. */
@@ -45,7 +46,14 @@ export function attachWebSocket(server: Server, app: BreakfixApp): WebSocketServ
       socket.end("HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{\"detail\":\"Not Found\"}");
       return;
     }
-    wss.handleUpgrade(request, socket, head, (ws) => connect(ws, url.searchParams.get("session_id")));
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      chargeArrivingFrames(socket, ws, () => {
+        ws.close(TRY_AGAIN_LATER, ARRIVING_FRAMES_REASON);
+        // A client that sends and does not read would never finish the closing handshake.
+        setTimeout(() => ws.terminate(), 1000).unref();
+      });
+      connect(ws, url.searchParams.get("session_id"));
+    });
   });
 
   function connect(ws: WebSocket, joinId: string | null): void {
