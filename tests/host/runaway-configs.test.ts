@@ -15,6 +15,8 @@ import { checkNginx } from "../../simulators/host/nginx/model.js";
 import { parseNginx } from "../../simulators/host/nginx/parse.js";
 import { readSshdConfig } from "../../simulators/host/sshd/config.js";
 import { effectiveSshdSettings } from "../../simulators/host/sshd/effective.js";
+import { HostFs } from "../../simulators/host/fs.js";
+import { simulateHost } from "../../simulators/host/simulator.js";
 import { readState } from "../../simulators/host/state.js";
 import { parseUnit } from "../../simulators/host/units.js";
 import type { Repository } from "../../simulators/repository.js";
@@ -205,5 +207,21 @@ describe("systemctl status", () => {
     const names = Array.from({ length: 380 }, (_, i) => `z${i}`);
     const out = inspectRepository(`systemctl status ${names.join(" ")}`, { repo, world: catalog.scenario("nginx_config_syntax")!.world, start: repo });
     expect(out.split("\n").filter((l) => l.endsWith("could not be found.")).length).toBe(380);
+  });
+});
+
+describe("thousands of cron jobs", () => {
+  it("count each mount's usage once a reading, not at each job's write (5,000 jobs summed the host's files 10,000 times a step)", () => {
+    const jobs = Array.from({ length: 300 }, (_, i) => `${i % 60} * * * * root /usr/local/bin/db-backup.sh >> /var/log/job${i}.log 2>&1\n`).join("");
+    const repo = played("cron_job_failure", [create({ "etc/cron.d/many": jobs })]);
+    const usage = vi.spyOn(HostFs.prototype, "usage");
+    try {
+      const result = simulateHost(repo, catalog.scenario("cron_job_failure")!.world);
+      expect(result).toBeDefined();
+      // Once a mount for the jobs, and a few times for the rest of the host (df, journald, the daemons).
+      expect(usage.mock.calls.length).toBeLessThan(30);
+    } finally {
+      usage.mockRestore();
+    }
   });
 });
