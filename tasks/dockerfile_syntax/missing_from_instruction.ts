@@ -13,7 +13,7 @@ export const missingFromInstruction: ScenarioSource = {
     {
       id: "from-missing",
       description: "There is no FROM before the first instruction.",
-      hint: "Every build stage starts with FROM <image>; this app needs a Python image with pip.",
+      hint: "Every build stage starts with FROM <image>. What do the app's files and the later instructions need the image to have?",
       stage: "build",
       detection: [{ code: "DF001", file: "Dockerfile" }],
     },

@@ -24,7 +24,7 @@ export const fullPipelineGhcrAndSelector: ScenarioSource = {
     {
       id: "token-not-mapped",
       description: "The login step reads $GITHUB_TOKEN, which nothing maps into the step's environment.",
-      hint: "GITHUB_ACTOR is a default variable of a run step; GITHUB_TOKEN is not. Map the secret into the step.",
+      hint: "GITHUB_ACTOR is a default variable of a run step. Is every variable the login reads one, and where else can a step's variables come from?",
       stage: "push",
       detection: [{ code: "GHA102", file: WF }],
     },

@@ -20,7 +20,7 @@ export const ghcrWrongCredentials: ScenarioSource = {
     {
       id: "docker-hub-password-for-ghcr",
       description: "A Docker Hub password is sent to ghcr.io.",
-      hint: "ghcr.io is GitHub's registry: it takes the workflow's GITHUB_TOKEN (or a GitHub token), not a Docker Hub password.",
+      hint: "ghcr.io is GitHub's own registry. Which credentials does the login send it, and which registry are they for?",
       stage: "push",
       detection: [{ code: "GHA103", file: PUBLISH }],
     },

@@ -18,7 +18,7 @@ export const missingTokenPermissions: ScenarioSource = {
     {
       id: "token-cannot-write-packages",
       description: "GITHUB_TOKEN has no packages scope, so it cannot push to ghcr.io.",
-      hint: "A permissions: block sets every scope it does not list to none; pushing to ghcr.io with GITHUB_TOKEN needs packages: write.",
+      hint: "A permissions: block sets every scope it does not list to none. Compare what the workflow grants GITHUB_TOKEN with what the push was denied.",
       stage: "push",
       detection: [{ code: "GHA105", file: PUBLISH }],
     },

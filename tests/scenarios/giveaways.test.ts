@@ -61,3 +61,21 @@ it("finds a giveaway put back, even wrapped over two lines", () => {
   const back = { "README.md": { content: `${readme.content}\nGive it a limit with headroom; 256Mi is what we run\nin production.\n` } };
   expect(giveawaysIn(back)).toEqual(['README.md: "256Mi is what we run in production" (answered oom_killed)']);
 });
+
+/** Hints that used to write the fix for the agent (the scope, the secret, the image): a hint points where to look. */
+const HINT_GIVEAWAYS: readonly (readonly [phrase: string, answered: string])[] = [
+  ["needs packages: write", "missing_token_permissions"],
+  ["Map the secret into the step", "full_pipeline_ghcr_and_selector"],
+  ["it takes the workflow's GITHUB_TOKEN", "ghcr_wrong_credentials"],
+  ["needs a Python image with pip", "missing_from_instruction"],
+];
+
+/** The giveaways a scenario's hints say, as `issue: "phrase" (answered …)`. */
+function hintGiveaways(issues: readonly { id: string; hint: string }[]): string[] {
+  return issues.flatMap((issue) => HINT_GIVEAWAYS.filter(([phrase]) => issue.hint.includes(phrase)).map(([phrase, answered]) => `${issue.id}: "${phrase}" (answered ${answered})`));
+}
+
+it("no curated hint writes the fix it hints at", () => {
+  expect(catalog.scenarios.flatMap((s) => hintGiveaways(s.issues))).toEqual([]);
+  expect(hintGiveaways([{ id: "x", hint: "Pushing to ghcr.io with GITHUB_TOKEN needs packages: write." }])).toEqual(['x: "needs packages: write" (answered missing_token_permissions)']);
+});
