@@ -246,6 +246,8 @@ export interface RegistryLoginEvent {
   password: LoginValue | null;
   /** `--password-stdin`. */
   passwordStdin: boolean;
+  /** docker/login-action's `ecr` input as written (`auto` when absent): whether it logs in through AWS. */
+  ecr?: string;
 }
 
 /** `docker push` or `docker tag` looks a reference up in the runner's image store. */

@@ -28,7 +28,10 @@ export const loginCredentialsEmpty = workflowRule({
       const emptyPassword = !e.password || e.password.text.trim() === "";
       if (!emptyUser && !emptyPassword) return;
       if (e.via === "action") {
-        if (ECR_REGISTRY.test(e.registry)) return;
+        // login-action logs in through AWS where `ecr` is true, or auto and the registry is ECR's; else it asks
+        // for a username and password (src/docker.ts's login), whatever the registry's name.
+        const ecr = e.ecr ?? "auto";
+        if (ecr === "true" || (ecr === "auto" && ECR_REGISTRY.test(e.registry))) return;
         const text = emptyUser && emptyPassword ? "Username and password required" : emptyUser ? "Username required" : "Password required";
         ctx.report((emptyPassword ? e.password?.at : e.username?.at) ?? e.at, text, { output: [`Error: ${text}`] });
       } else if (e.passwordStdin && emptyUser) {
@@ -73,6 +76,10 @@ export const loginCredentialsEmpty = workflowRule({
       workflowCase(
         jobWith("      - uses: docker/login-action@v3\n        with:\n          username: ${{ secrets.DOCKERHUB_USERNAME }}\n          password: ${{ secrets.DOCKERHUB_TOKEN }}\n"),
         { file: CI, message: "Username and password required" },
+      ),
+      workflowCase(
+        jobWith("      - uses: docker/login-action@v3\n        with:\n          registry: public.ecr.aws\n          ecr: false\n"),
+        { file: CI, message: "Username and password required", name: "an ECR registry with ecr: false, logged in as any other" },
       ),
       workflowCase(
         jobWith("      - uses: docker/login-action@v3\n        with:\n          registry: ecr.example.com\n"),

@@ -120,7 +120,7 @@ export function runAction(action: string, ctx: ActionContext): CommandResult {
         const v = ctx.inputs.get(key);
         return v === undefined ? null : { text: v.text, origin: v.origin, at: judge.site.input(key) };
       };
-      return registryLogin(state, judge.site.line, registry, value("username"), value("password"), "action", false);
+      return registryLogin(state, judge.site.line, registry, value("username"), value("password"), "action", false, input(ctx, "ecr").toLowerCase() || "auto");
     }
     case "actions/setup-node": {
       const version = input(ctx, "node-version");

@@ -136,8 +136,9 @@ export function registryLogin(
   password: LoginValue | null,
   via: "cli" | "action",
   stdin: boolean,
+  ecr?: string,
 ): CommandResult {
-  const refused = state.judge.judge({ type: "registry-login", step: state.judge.step, at, via, registry, username, password, passwordStdin: stdin });
+  const refused = state.judge.judge({ type: "registry-login", step: state.judge.step, at, via, registry, username, password, passwordStdin: stdin, ...(ecr === undefined ? {} : { ecr }) });
   if (refused) return failed(refused);
   if (password) state.logins.set(registry, credentialOf(password));
   return {
