@@ -138,6 +138,25 @@ describe("the host action", () => {
     expect(a.output).toBe(b.output);
   });
 
+  it("runs `nginx -t && systemctl reload nginx` as bash does: the reload follows a passing test, and a failing one stops the line", () => {
+    const repo = hostOf("nginx_misconfiguration");
+    const edit = (from: string, to: string) => {
+      const out = applyEditAction(repo, { action_type: "edit_file", edits: [{ file_path: "etc/nginx/sites-enabled/shop", old_content: from, new_content: to }] });
+      if (!out.ok) throw new Error(out.error);
+      return out.repo;
+    };
+    const fixed = ran(edit("server 127.0.0.1:8080;", "server 127.0.0.1:8000;"), "nginx -t && systemctl reload nginx");
+    expect(fixed.output).toContain("nginx: configuration file /etc/nginx/nginx.conf test is successful");
+    expect(look(fixed.repo, "curl -sS -o /dev/null -w '%{http_code}\\n' https://shop.example.com/api/health")).toBe("200\n");
+    const broken = edit("proxy_pass http://shop_app;", "proxy_pass http://shop_app");
+    const stopped = ran(broken, "nginx -t && systemctl reload nginx");
+    expect(stopped.output).toContain("test failed");
+    expect(ran(broken, "systemctl reload nginx").output).toContain("Job for nginx.service failed");
+    expect(stopped.output).not.toContain("Job for nginx.service failed");
+    expect(readState(stopped.repo).units["nginx.service"]).toEqual(readState(broken).units["nginx.service"]);
+    expect(ran(hostOf("sshd_config_typo"), "sshd -t || true").output).toContain("Bad configuration option: PubkeyAuthenticaton");
+  });
+
   it("edits host files by absolute path, and never the host's reserved state", () => {
     const repo = hostOf("nginx_misconfiguration");
     const edit = applyEditAction(repo, { action_type: "replace_line", file_path: "/etc/hostname", line_number: 1, new_content: "web-01" });

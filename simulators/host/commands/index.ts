@@ -13,6 +13,7 @@ import { parseScript } from "../../shell/parse.js";
 import type { SimpleCommand } from "../../shell/parse.js";
 import { HostDraft } from "../draft.js";
 import { expandHostGlob } from "../globs.js";
+import { sshdTest } from "./config-tests.js";
 import { chgrp, chmod, chown, cp, echo, emptyWith, mkdir, mv, rm, touch, truncate } from "./files.js";
 import { iptables, iptablesRestore, iptablesSave, netfilterPersistent } from "./iptables.js";
 import { journalctlVacuum } from "./journal.js";
@@ -41,6 +42,7 @@ export const HOST_PROGRAMS: Readonly<Record<string, CommandHandler>> = {
   pkill,
   killall,
   nginx: nginxSignal,
+  sshd: sshdTest,
   iptables,
   "iptables-restore": iptablesRestore,
   "iptables-save": iptablesSave,
@@ -56,12 +58,12 @@ export const HOST_SUPPORTED = [
   "rm [-rf] PATH...; truncate -s 0 FILE...; : > FILE; cp [-p] SRC DST; mv SRC DST; mkdir [-p] [-m MODE] DIR; touch FILE",
   "echo/printf TEXT > FILE (or >>)",
   "kill [-SIGNAL] PID...; pkill [-SIGNAL] [-f] [-u USER] [PATTERN]; killall [-SIGNAL] [-u USER] [NAME]",
-  "nginx -s reload|stop|quit",
+  "nginx -s reload|stop|quit; nginx -t and sshd -t (change nothing; their status guards `&&`: nginx -t && systemctl reload nginx)",
   "iptables [-t filter] -A|-I|-D|-R|-F|-P|-N|-X ...; iptables-restore < FILE; iptables-save > FILE; netfilter-persistent save|reload|flush",
   "journalctl --vacuum-size=SIZE | --vacuum-files=N",
 ];
 
-const LOOKING = new Set(["ls", "ps", "top", "free", "df", "du", "ss", "netstat", "dig", "nslookup", "host", "getent", "grep", "head", "tail", "less", "more", "curl", "wget", "last", "lastb", "who", "w", "id", "whoami", "uptime", "stat", "find", "wc", "lsof", "crontab", "sshd", "ip", "ping", "uname", "hostname", "date", "env", "pwd", "file", "sort", "uniq", "awk"]);
+const LOOKING = new Set(["ls", "ps", "top", "free", "df", "du", "ss", "netstat", "dig", "nslookup", "host", "getent", "grep", "head", "tail", "less", "more", "curl", "wget", "last", "lastb", "who", "w", "id", "whoami", "uptime", "stat", "find", "wc", "lsof", "crontab", "ip", "ping", "uname", "hostname", "date", "env", "pwd", "file", "sort", "uniq", "awk"]);
 const EDITORS = new Set(["vi", "vim", "nano", "emacs", "ed", "sed", "tee", "awk", "perl", "python", "python3"]);
 
 export type HostCommandOutcome = { ok: true; repo: Repository; output: string } | { ok: false; error: string };

@@ -9,6 +9,7 @@ import type { Pattern } from "../../inspect/pattern.js";
 import type { HostDraft } from "../draft.js";
 import type { HostProcess } from "../state.js";
 import { processDied, reload } from "../systemd.js";
+import { nginxTest } from "./config-tests.js";
 import type { CommandHandler, CommandResult } from "./types.js";
 import { done, refuse } from "./types.js";
 
@@ -123,9 +124,11 @@ function killMatching(draft: HostDraft, program: string, args: string[]): Comman
 export const pkill: CommandHandler = ({ draft, argv }) => killMatching(draft, "pkill", argv.slice(1));
 export const killall: CommandHandler = ({ draft, argv }) => killMatching(draft, "killall", argv.slice(1));
 
-/** `nginx -s reload|stop|quit|reopen`: signals to the running master. */
-export const nginxSignal: CommandHandler = ({ draft, argv }) => {
-  if (argv[1] !== "-s" || !argv[2]) return refuse(`'${argv.join(" ")}' is not simulated: use 'nginx -s reload|stop|quit', or 'nginx -t' with the inspect action`);
+/** `nginx -s reload|stop|quit|reopen`: signals to the running master; `nginx -t` tests the configuration. */
+export const nginxSignal: CommandHandler = (input) => {
+  const { draft, argv } = input;
+  if (argv[1] === "-t" || (argv[1] === "-q" && argv[2] === "-t")) return argv.length <= 3 ? nginxTest(input) : refuse(`'${argv.join(" ")}' is not simulated: 'nginx -t [-q]' tests the configuration`);
+  if (argv[1] !== "-s" || !argv[2]) return refuse(`'${argv.join(" ")}' is not simulated: use 'nginx -s reload|stop|quit' or 'nginx -t'; nginx -T looks (inspect action)`);
   const master = draft.state.units["nginx.service"]?.main_pid;
   const p = master === undefined ? undefined : draft.state.processes.find((x) => x.pid === master);
   if (!p) return done(['nginx: [error] open() "/run/nginx.pid" failed (2: No such file or directory)'], 1);
