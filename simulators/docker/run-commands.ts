@@ -72,6 +72,8 @@ interface ShellState {
   unknown: Set<string>;
   /** Variables the script itself gave another value (`X="${X:-dev}"`): a guard on them checks the script's value. */
   rewritten: Set<string>;
+  /** Programs this script runs with handlers of its own (a package script's build tool). */
+  programs: Readonly<Record<string, Handler>>;
 }
 
 /**
@@ -161,11 +163,11 @@ function runKnownCommand(name: string, args: string[], assigned: [string, string
   if (name === "false") return failure(1);
   if ((name === "python" || name === "python3") && args[0] === "-m" && args[1] === "pip") return pip(args.slice(2), state.cwd, env);
   const program = path.posix.basename(name);
-  const handler = HANDLERS[program];
+  const handler = Object.hasOwn(state.programs, program) ? state.programs[program] : HANDLERS[program];
   if (env.strict && image.known && TRACKED_PROGRAMS.has(program) && !name.includes("/") && onPath(image, program) === null) {
     return failure(127, `/bin/sh: 1: ${program}: not found`);
   }
-  if (handler) return handler(args, state.cwd, { ...env, vars: new Map([...state.vars, ...assigned]) });
+  if (handler) return handler(args, state.cwd, { ...env, vars: new Map([...state.vars, ...assigned]), sh: packageScript });
   if (!env.strict && !NO_FILE_EFFECTS.has(program)) image.exact = false;
   return ok;
 }
@@ -215,7 +217,10 @@ function syntaxError(script: string): string | null {
   return null;
 }
 
-export function runScript(script: string, env: RunEnvironment): CommandResult {
+/** `sh -c` for a package script npm runs: the same interpreter, from the package's directory, with its programs. */
+const packageScript: NonNullable<RunEnvironment["sh"]> = (script, cwd, env, programs) => runScript(script, env, { cwd, vars: env.vars ?? env.image.env, programs });
+
+export function runScript(script: string, env: RunEnvironment, from?: { cwd: string; vars: ReadonlyMap<string, string>; programs: Readonly<Record<string, Handler>> }): CommandResult {
   const { image } = env;
   const shell = image.shell[0] ?? "/bin/sh";
   if (image.known && !image.fs.has(shell) && !image.binaries.has(path.posix.basename(shell))) {
@@ -223,7 +228,7 @@ export function runScript(script: string, env: RunEnvironment): CommandResult {
   }
   const syntax = syntaxError(script);
   if (syntax) return failure(2, `/bin/sh: 1: ${syntax}`);
-  const state: ShellState = { cwd: image.workdir, vars: new Map(image.env), unknown: new Set(), rewritten: new Set() };
+  const state: ShellState = { cwd: from?.cwd ?? image.workdir, vars: new Map(from?.vars ?? image.env), unknown: new Set(), rewritten: new Set(), programs: from?.programs ?? {} };
   let status = 0;
   const output: string[] = [];
   const guards: GuardFact[] = [];

@@ -21,6 +21,13 @@ export interface RunEnvironment {
   origins?: ReadonlyMap<string, VariableOrigin>;
   /** The platform the stage's RUN steps execute on (its `FROM --platform`, else the build's target), `os/arch[/variant]`. */
   platform?: string;
+  /**
+   * `sh -c SCRIPT` in `cwd` with `env` (its vars the script's environment), as npm runs a package script: the
+   * RUN step's own interpreter, with `programs` run by the given handlers (the script's build tool).
+   */
+  sh?: (script: string, cwd: string, env: RunEnvironment, programs: Readonly<Record<string, Handler>>) => CommandResult;
+  /** How many package scripts run inside one another here (`"build": "npm run build"` would never end). */
+  scriptDepth?: number;
 }
 
 /**

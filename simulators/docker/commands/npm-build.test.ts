@@ -34,4 +34,17 @@ describe("npm run build with react-scripts", () => {
   it("reads the prefix through cross-env and with quotes", () => {
     expect(built("cross-env BUILD_PATH='out' react-scripts build")).toContain("/app/out/index.html");
   });
+
+  it("runs the script through sh, so what it does after the build counts", () => {
+    expect(built("react-scripts build && mv build dist")).toContain("/app/dist/index.html");
+    expect(built("react-scripts build; cp -r build public")).toContain("/app/public/index.html");
+    expect(built("true || react-scripts build")).not.toContain("/app/build/index.html");
+  });
+
+  it("refuses a build script that runs itself, which would never end", () => {
+    const world = parseWorld({ apps: [{ name: "web", build_output_dir: "build" }] });
+    const files = { Dockerfile: DOCKERFILE, "package.json": pkg("react-scripts build && npm run build"), "package-lock.json": LOCK };
+    const run = simulateRepository(repositoryFrom(files), world, { worldKnown: true, context: true });
+    expect(run.diagnostics.map((d) => d.message)).toContain('process "/bin/sh -c npm run build" did not complete successfully: exit code: 1');
+  });
 });

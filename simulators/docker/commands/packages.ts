@@ -6,7 +6,7 @@
 import path from "node:path";
 import type { Image } from "../image.js";
 import { knownAbsent, mkdirs, resolveIn } from "../image.js";
-import type { CommandResult, Handler } from "./command.js";
+import type { CommandResult, Handler, RunEnvironment } from "./command.js";
 import { npmScriptOutput } from "./build-output.js";
 import { failure, ok, userName } from "./command.js";
 import { installability, unsatisfiable } from "../../images/pypi.js";
@@ -144,36 +144,68 @@ export const npm: Handler = (args, cwd, env) => {
     const scripts = (pkg.json["scripts"] ?? {}) as Record<string, string>;
     if (!script || (scripts[script] === undefined && image.fs.has(path.posix.join(cwd, "package.json")))) return failure(1, `npm error Missing script: "${script ?? ""}"`, "npm error", "npm error To see a list of scripts, run:", "npm error   npm run");
     if (script === "build") {
-      const outputs = env.apps.filter((a) => a.build_output_dir);
-      // react-scripts ≥ 4.0.2 writes where BUILD_PATH says (`BUILD_PATH=dist npm run build`, `ENV BUILD_PATH=dist`),
-      // and npm runs the script through sh, so the script's own prefix (`"build": "BUILD_PATH=dist react-scripts build"`) wins.
-      const reactBuild = REACT_SCRIPTS_BUILD.exec(scripts["build"] ?? "");
-      const buildPath = reactBuild ? (prefixedValue(reactBuild[1]!, "BUILD_PATH") ?? env.vars?.get("BUILD_PATH")) : undefined;
-      const written: string[] = [];
-      for (const app of outputs) {
-        const out = resolveIn(cwd, buildPath || app.build_output_dir!);
-        mkdirs(image, out, userName(image.user));
-        written.push(path.posix.relative(cwd, out) || ".");
-        // The bundle's entry page, marked as this app's build so a web server's root can be checked for it.
-        image.fs.set(`${out}/index.html`, { type: "file", owner: userName(image.user), mode: 0o644, content: "<!doctype html>", byBuild: true, producedBy: app.name });
-      }
-      // Where the build writes is the world's fact; without it the model cannot say what exists now.
-      if (outputs.length === 0 && !env.strict) image.exact = false;
-      return { status: 0, output: npmScriptOutput(pkg.json, script, scripts["build"] ?? "", written) };
+      const text = scripts["build"] ?? "";
+      if (env.sh && REACT_SCRIPTS_BUILD.test(text)) return reactScriptsScript(pkg.json, text, cwd, env);
+      const written = writeBuildOutputs(env, cwd, undefined);
+      return { status: 0, output: npmScriptOutput(pkg.json, script, text, written) };
     }
     return script === undefined || scripts[script] === undefined ? ok : { status: 0, output: npmScriptOutput(pkg.json, script, scripts[script], []) };
   }
   return ok;
 };
 
-/** A script that runs `react-scripts build`, after `VAR=value` prefixes (also through cross-env): the prefixes. */
-const REACT_SCRIPTS_BUILD = /^\s*((?:(?:cross-env\s+)?[A-Za-z_][A-Za-z0-9_]*=(?:"[^"]*"|'[^']*'|[^\s"']*)\s+)*)(?:cross-env\s+)?react-scripts\s+build\b/;
+/** A package script that runs react-scripts' build somewhere in it. */
+const REACT_SCRIPTS_BUILD = /\breact-scripts\s+build\b/;
 
-/** The value a run of `VAR=value` prefixes gives `name` (quotes removed), or undefined when none does. */
-function prefixedValue(prefixes: string, name: string): string | undefined {
-  let value: string | undefined;
-  for (const m of prefixes.matchAll(/([A-Za-z_][A-Za-z0-9_]*)=("[^"]*"|'[^']*'|[^\s"']*)/g)) if (m[1] === name) value = m[2]!.replace(/^(["'])(.*)\1$/, "$2");
-  return value;
+/** Package scripts run inside one another at most this deep; deeper, the build is taken as never ending. */
+const MAX_SCRIPT_DEPTH = 8;
+
+/**
+ * Each app's bundle, written where the build tool writes it: `outDir` (resolved from `cwd`) when the tool
+ * was told one, else the app's own output directory. Returns the directories as the tool names them.
+ */
+function writeBuildOutputs(env: RunEnvironment, cwd: string, outDir: string | undefined): string[] {
+  const { image } = env;
+  const outputs = env.apps.filter((a) => a.build_output_dir);
+  const written: string[] = [];
+  for (const app of outputs) {
+    const out = resolveIn(cwd, outDir || app.build_output_dir!);
+    mkdirs(image, out, userName(image.user));
+    written.push(path.posix.relative(cwd, out) || ".");
+    // The bundle's entry page, marked as this app's build so a web server's root can be checked for it.
+    image.fs.set(`${out}/index.html`, { type: "file", owner: userName(image.user), mode: 0o644, content: "<!doctype html>", byBuild: true, producedBy: app.name });
+  }
+  // Where the build writes is the world's fact; without it the model cannot say what exists now.
+  if (outputs.length === 0 && !env.strict) image.exact = false;
+  return written;
+}
+
+/**
+ * `npm run build` whose script runs react-scripts: npm runs the script with `sh -c` from the package's
+ * directory, so what the script does around the build counts (`react-scripts build && mv build dist` leaves
+ * the bundle in dist/, `BUILD_PATH=dist react-scripts build` writes it there). react-scripts ≥ 4.0.2 writes
+ * where BUILD_PATH says (the script's own prefix, cross-env's, or the Dockerfile's ENV and RUN prefix).
+ */
+function reactScriptsScript(pkg: Record<string, unknown>, text: string, cwd: string, env: RunEnvironment): CommandResult {
+  const depth = env.scriptDepth ?? 0;
+  if (depth >= MAX_SCRIPT_DEPTH) return failure(1, "npm error code ELIFECYCLE", `npm error script "build" runs itself (more than ${MAX_SCRIPT_DEPTH} npm runs deep); it never ends`);
+  const written: string[] = [];
+  const reactScripts: Handler = (args, dir, e) => {
+    if (args[0] === "build") written.push(...writeBuildOutputs(e, dir, e.vars?.get("BUILD_PATH")));
+    else if (!e.strict) e.image.exact = false;
+    return ok;
+  };
+  // cross-env NAME=value... COMMAND: the command with those variables set, on every platform.
+  const crossEnv: Handler = (args, dir, e) => {
+    const vars = new Map(e.vars);
+    let i = 0;
+    for (; i < args.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(args[i]!); i++) vars.set(args[i]!.slice(0, args[i]!.indexOf("=")), args[i]!.slice(args[i]!.indexOf("=") + 1));
+    if (args[i] === "react-scripts") return reactScripts(args.slice(i + 1), dir, { ...e, vars });
+    if (!e.strict) e.image.exact = false;
+    return ok;
+  };
+  const result = env.sh!(text, cwd, { ...env, scriptDepth: depth + 1 }, { "react-scripts": reactScripts, "cross-env": crossEnv });
+  return { status: result.status, output: [...npmScriptOutput(pkg, "build", text, written), ...result.output] };
 }
 
 /** The program a package spec installs, for the packages whose program shares their name (`serve@14` → serve). */
