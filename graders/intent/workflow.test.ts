@@ -61,6 +61,18 @@ describe("workflowIntent", () => {
     expect(workflowIntent(twoPushes, repo(workflow("on: push\n", joined))).join("\n")).toContain("step 'Push latest' of job 'build' was removed");
   });
 
+  it("flags a token permissions: block deleted or made write-all, and accepts it corrected, moved to the job, or given a scope", () => {
+    const on = "on:\n  push:\n    branches: [main]\n";
+    const limited = (block: string, jobBlock = "") => repo(`${on}${block}jobs:\n  build:\n    runs-on: ubuntu-latest\n${jobBlock}    steps:\n${TWO_BUILDS}`);
+    const before = limited("permissions:\n  content: read\n");
+    expect(workflowIntent(before, limited("")).join("\n")).toContain("job 'build' no longer limits GITHUB_TOKEN's permissions (its permissions: block is gone");
+    expect(workflowIntent(before, limited("permissions: write-all\n")).join("\n")).toContain("permissions: write-all gives it every scope");
+    expect(workflowIntent(before, limited("permissions:\n  contents: read\n"))).toEqual([]);
+    expect(workflowIntent(before, limited("", "    permissions:\n      contents: read\n"))).toEqual([]);
+    expect(workflowIntent(before, limited("permissions:\n  contents: read\n  packages: write\n"))).toEqual([]);
+    expect(workflowIntent(limited(""), limited(""))).toEqual([]);
+  });
+
   it("flags a job guarded to an event the new trigger never sends", () => {
     const guard = "    if: github.event_name == 'push'\n";
     const before = repo(workflow("", NOTIFY, guard));

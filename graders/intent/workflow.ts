@@ -11,7 +11,10 @@
  *    `branch:` is read as the filter it was meant to be) and no new paths or types filter, so the pipeline is
  *    not switched off, narrowed or widened to every branch by editing its trigger (where the starting file lost
  *    its triggers, the scenario's clean base says which they were, and a restored one may only be wider);
- *  - a job that runs only for one event (`if: github.event_name == 'push'`) still has that event to run on.
+ *  - a job that runs only for one event (`if: github.event_name == 'push'`) still has that event to run on;
+ *  - a job whose GITHUB_TOKEN a `permissions:` limited is still limited: deleting a block GitHub rejects
+ *    (`content: read`) or widening it to write-all hands the job every scope instead of the ones it was given
+ *    (a scope it needs may still be added).
  *
  * Everything is read from the workflow simulator's declaration facts (workflow-declared.ts): the commands a
  * script runs are the shell parser's, not words split on spaces.
@@ -376,6 +379,17 @@ function fileViolations(path: string, was: WorkflowView, is: WorkflowView, refer
   return out;
 }
 
+/** Jobs whose token `permissions:` limited and no longer does. */
+function tokenWidened(path: string, was: DeclaredWorkflow, is: DeclaredWorkflow): string[] {
+  const out: string[] = [];
+  for (const [job, declared] of was.jobs) {
+    const now = is.jobs.get(job);
+    if (declared.token !== "limited" || !now || now.token === "limited") continue;
+    out.push(`${path}: job '${job}' no longer limits GITHUB_TOKEN's permissions (${now.token === "write-all" ? "permissions: write-all gives it every scope" : "its permissions: block is gone, so the repository's default decides"})`);
+  }
+  return out;
+}
+
 function violationsOf(initial: RepositoryState, base: RepositoryState | null, current: RepositoryState): Violation[] {
   const out: Violation[] = [];
   const now = declaredWorkflows(current);
@@ -392,6 +406,7 @@ function violationsOf(initial: RepositoryState, base: RepositoryState | null, cu
     const reference = widening ? eventsOf(basis) : was.events;
     const messages = fileViolations(path, was, viewOf(is), reference, widening, basis === undefined ? undefined : viewOf(basis));
     if (basis !== undefined && !widening) for (const m of branchesLost(path, eventsOf(basis), viewOf(is).events)) if (!messages.includes(m)) messages.push(m);
+    messages.push(...tokenWidened(path, workflow, is));
     for (const message of messages) out.push({ check: "workflow-steps", file: path, message });
   }
   return out;

@@ -43,6 +43,12 @@ export interface WorkflowJobEvent {
   /** The job's own `env:`, and its `with:` (inputs to a reusable workflow). */
   env: WrittenMap;
   with: WrittenMap;
+  /**
+   * GITHUB_TOKEN as the job's `permissions:` (else the workflow's) writes it: "limited" to the scopes a mapping
+   * lists (or read-all), "write-all" (or an expression), or "default" when neither says, so the repository's
+   * setting decides.
+   */
+  token: "limited" | "write-all" | "default";
 }
 
 /** A simple command of a step's script. */

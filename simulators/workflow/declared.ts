@@ -40,6 +40,15 @@ function written(node: unknown, doc: WorkflowSource["doc"]): Record<string, stri
   return Object.fromEntries(entries(asMap(node), doc).filter((e) => isScalar(e.value)).map((e) => [e.key, scalarText(e.value)]));
 }
 
+/** How the job's `permissions:` (else the workflow's) limits GITHUB_TOKEN, as written. */
+function tokenLimit(job: unknown, source: WorkflowSource): "limited" | "write-all" | "default" {
+  const block = get(asMap(job), "permissions", source.doc) ?? get(source.root, "permissions", source.doc);
+  if (block === undefined || block === null || (isScalar(block) && block.value === null)) return "default";
+  if (!isScalar(block)) return "limited";
+  const text = scalarText(block);
+  return text === "write-all" || text.includes("${{") ? "write-all" : "limited";
+}
+
 /** Emits the declaration facts of a file whose YAML could be read. */
 export function declareWorkflow(unit: UnitRun<WorkflowEvent, WorkflowUnit>, source: WorkflowSource): void {
   const { doc, file } = source;
@@ -58,6 +67,7 @@ export function declareWorkflow(unit: UnitRun<WorkflowEvent, WorkflowUnit>, sour
       legs: matrixCombinations(job.matrix, doc),
       env: written(get(job.map, "env", doc), doc),
       with: written(get(job.map, "with", doc), doc),
+      token: tokenLimit(job.map, source),
     });
     for (const step of job.steps) {
       // The first of a key written twice, as `get` reads it (GitHub refuses such a file, but it still declares).
