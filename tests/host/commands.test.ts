@@ -154,7 +154,7 @@ describe("the host action", () => {
     expect(ran(broken, "systemctl reload nginx").output).toContain("Job for nginx.service failed");
     expect(stopped.output).not.toContain("Job for nginx.service failed");
     expect(readState(stopped.repo).units["nginx.service"]).toEqual(readState(broken).units["nginx.service"]);
-    expect(ran(hostOf("sshd_config_typo"), "sshd -t || true").output).toContain("Bad configuration option: PubkeyAuthenticaton");
+    expect(ran(hostOf("sshd_config_typo"), "sshd -t").output).toContain("Bad configuration option: PubkeyAuthenticaton");
   });
 
   it("edits host files by absolute path, and never the host's reserved state", () => {
