@@ -157,6 +157,17 @@ describe("the host action", () => {
     expect(ran(hostOf("sshd_config_typo"), "sshd -t").output).toContain("Bad configuration option: PubkeyAuthenticaton");
   });
 
+  it("starts postgres with an emptied postgresql.conf as postgres does: pg_hba.conf is looked for in -D, not beside config_file", () => {
+    const repo = hostOf("nginx_killed");
+    const conf = "etc/postgresql/14/main/postgresql.conf";
+    const emptied = applyEditAction(repo, { action_type: "edit_file", edits: [{ file_path: conf, old_content: repo.get(conf)!.content, new_content: "" }] });
+    if (!emptied.ok) throw new Error(emptied.error);
+    const restarted = ran(emptied.repo, "systemctl restart postgresql");
+    expect(readState(restarted.repo).units["postgresql.service"]!.active).toBe("failed");
+    expect(look(restarted.repo, "journalctl -u postgresql -n 5")).toContain('could not open configuration file "/var/lib/postgresql/14/main/pg_hba.conf": No such file or directory');
+    expect(readState(ran(repo, "systemctl restart postgresql").repo).units["postgresql.service"]!.active).toBe("active");
+  });
+
   it("edits host files by absolute path, and never the host's reserved state", () => {
     const repo = hostOf("nginx_misconfiguration");
     const edit = applyEditAction(repo, { action_type: "replace_line", file_path: "/etc/hostname", line_number: 1, new_content: "web-01" });

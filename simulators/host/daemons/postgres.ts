@@ -29,16 +29,18 @@ export function postgresLayout(argv: readonly string[], fs: HostFs): PostgresLay
     if (argv[i] === "-D") dataArg = argv[++i];
     else if (argv[i] === "-c" && argv[i + 1]?.startsWith("config_file=")) configFile = argv[++i]!.slice("config_file=".length);
   }
-  configFile ??= `${dataArg ?? "/var/lib/postgresql/data"}/postgresql.conf`;
+  // postgres's configdir is -D (else PGDATA), wherever config_file points: pg_hba.conf and the data directory
+  // default to it, so a config_file without hba_file reads -D's pg_hba.conf (Debian's lives in /etc instead).
+  const configDir = dataArg ?? "/var/lib/postgresql/data";
+  configFile ??= `${configDir}/postgresql.conf`;
   const key = keyOf(configFile);
   const content = key === null ? undefined : fs.content(key);
   const conf = content === undefined ? null : readPostgresConf(content, configFile);
-  const configDir = configFile.slice(0, configFile.lastIndexOf("/"));
   return {
     configFile,
     conf,
     hbaFile: conf ? param(conf, "hba_file", `${configDir}/pg_hba.conf`) : `${configDir}/pg_hba.conf`,
-    dataDirectory: conf ? param(conf, "data_directory", dataArg ?? configDir) : dataArg ?? configDir,
+    dataDirectory: conf ? param(conf, "data_directory", configDir) : configDir,
   };
 }
 
