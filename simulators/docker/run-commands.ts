@@ -16,7 +16,7 @@ import { addUser } from "./commands/accounts.js";
 import { cd, testCommand } from "./commands/builtins.js";
 import type { CommandResult, CommandRun, GuardFact, Handler, RunEnvironment, ScriptCommand } from "./commands/command.js";
 import { failure, ok } from "./commands/command.js";
-import { chmod, chown, copyOrMove, install, mkdir, touch } from "./commands/files.js";
+import { chmod, chown, cp, install, mkdir, mv, touch } from "./commands/files.js";
 import { applyRedirects } from "./commands/redirects.js";
 import { go, installPackages, npm, pip } from "./commands/packages.js";
 import { gradle, mvn } from "./commands/java.js";
@@ -55,8 +55,8 @@ const HANDLERS: Record<string, Handler> = {
   touch,
   go,
   mvn, gradle,
-  cp: copyOrMove,
-  mv: copyOrMove,
+  cp,
+  mv,
   test: testCommand,
   "[": testCommand,
   "apt-get": installPackages,

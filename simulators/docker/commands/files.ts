@@ -123,24 +123,31 @@ export const install: Handler = (args, cwd, { image }) => {
   return ok;
 };
 
-/** cp and mv of single files: the destination exists afterwards. */
-export const copyOrMove: Handler = (args, cwd, { image, strict }) => {
-  const operands = args.filter((a) => !a.startsWith("-"));
-  if (operands.length !== 2) {
-    if (!strict) image.exact = false;
+/** cp and mv of single files and trees: the destination exists afterwards, and after mv the source does not. */
+function copyOrMove(program: "cp" | "mv"): Handler {
+  return (args, cwd, { image, strict }) => {
+    const operands = args.filter((a) => !a.startsWith("-"));
+    if (operands.length !== 2) {
+      if (!strict) image.exact = false;
+      return ok;
+    }
+    const [from, to] = operands.map((o) => resolveIn(cwd, o)) as [string, string];
+    const entry = image.fs.get(from);
+    if (!entry) {
+      if (knownAbsent(image, from)) return failure(1, `${program}: cannot stat '${operands[0]}': No such file or directory`);
+      if (!strict) image.exact = false;
+      return ok;
+    }
+    const target = isDir(image, to) ? path.posix.join(to, path.posix.basename(from)) : to;
+    const moved = entriesUnder(image, from);
+    for (const p of moved) image.fs.set(target + p.slice(from.length), { ...image.fs.get(p)!, byBuild: true });
+    if (program === "mv") for (const p of moved) if (p !== target && !p.startsWith(`${target}/`)) image.fs.delete(p);
     return ok;
-  }
-  const [from, to] = operands.map((o) => resolveIn(cwd, o)) as [string, string];
-  const entry = image.fs.get(from);
-  if (!entry) {
-    if (knownAbsent(image, from)) return failure(1, `cp: cannot stat '${operands[0]}': No such file or directory`);
-    if (!strict) image.exact = false;
-    return ok;
-  }
-  const target = isDir(image, to) ? path.posix.join(to, path.posix.basename(from)) : to;
-  for (const p of entriesUnder(image, from)) image.fs.set(target + p.slice(from.length), { ...image.fs.get(p)!, byBuild: true });
-  return ok;
-};
+  };
+}
+
+export const cp = copyOrMove("cp");
+export const mv = copyOrMove("mv");
 
 export const touch: Handler = (args, cwd, { image }) => {
   for (const a of args.filter((x) => !x.startsWith("-"))) {

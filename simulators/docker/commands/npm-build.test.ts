@@ -36,7 +36,9 @@ describe("npm run build with react-scripts", () => {
   });
 
   it("runs the script through sh, so what it does after the build counts", () => {
-    expect(built("react-scripts build && mv build dist")).toContain("/app/dist/index.html");
+    const moved = built("react-scripts build && mv build dist");
+    expect(moved).toContain("/app/dist/index.html");
+    expect(moved).not.toContain("/app/build/index.html");
     expect(built("react-scripts build; cp -r build public")).toContain("/app/public/index.html");
     expect(built("true || react-scripts build")).not.toContain("/app/build/index.html");
   });
@@ -46,5 +48,12 @@ describe("npm run build with react-scripts", () => {
     const files = { Dockerfile: DOCKERFILE, "package.json": pkg("react-scripts build && npm run build"), "package-lock.json": LOCK };
     const run = simulateRepository(repositoryFrom(files), world, { worldKnown: true, context: true });
     expect(run.diagnostics.map((d) => d.message)).toContain('process "/bin/sh -c npm run build" did not complete successfully: exit code: 1');
+  });
+
+  it("says which of cp and mv could not find its source", () => {
+    const world = parseWorld({ apps: [{ name: "web", build_output_dir: "build" }] });
+    const files = { Dockerfile: DOCKERFILE.replace("RUN npm run build\n", "RUN mv out dist\n"), "package.json": pkg("react-scripts build"), "package-lock.json": LOCK };
+    const run = simulateRepository(repositoryFrom(files), world, { worldKnown: true, context: true });
+    expect(JSON.stringify(run.facts.since(0))).toContain("mv: cannot stat 'out': No such file or directory");
   });
 });
