@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { repositoryFrom } from "../../simulators/repository.js";
 import { deliveryIntent as check } from "./delivery.js";
-import { judgeChange } from "./states.js";
+import { judgeChange, stateOf } from "./states.js";
 
 const deliveryIntent = (before: ReturnType<typeof repositoryFrom>, after: ReturnType<typeof repositoryFrom>) => judgeChange(check, before, after).map((v) => v.message);
 
@@ -43,5 +43,23 @@ describe("deliveryIntent", () => {
     const both = matrix("linux/amd64, linux/arm64");
     expect(deliveryIntent(both, matrix("linux/arm64, linux/amd64"))).toEqual([]);
     expect(deliveryIntent(both, matrix("linux/amd64")).join("\n")).toContain("no longer builds for linux/arm64");
+  });
+});
+
+describe("deliveryIntent on what the run built", () => {
+  const ci = (platform: string) =>
+    repositoryFrom({
+      ".github/workflows/ci.yml": `on: push\njobs:\n  publish:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: actions/checkout@v4\n      - uses: docker/setup-buildx-action@v3\n      - run: docker buildx build ${platform}--tag acme/relay:main .\n`,
+      Dockerfile: "FROM alpine:3.20\n",
+    });
+  const judge = (after: string) => {
+    const base = stateOf(ci("--platform linux/amd64,linux/arm64 "));
+    return check.check({ initial: base, base, current: stateOf(ci(after)) }).map((v) => v.message);
+  };
+
+  it("flags a platform dropped from docker buildx build --platform, however it is dropped", () => {
+    expect(judge("")).toContain(".github/workflows/ci.yml: acme/relay is no longer built for linux/arm64");
+    expect(judge("--platform linux/amd64 ")).toContain(".github/workflows/ci.yml: acme/relay is no longer built for linux/arm64");
+    expect(judge("--platform=linux/arm64,linux/amd64 ")).toEqual([]);
   });
 });

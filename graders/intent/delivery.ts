@@ -144,13 +144,18 @@ interface Delivered {
   pushed: Set<string>;
   /** Image repository → the Dockerfiles its tags were built from. */
   builtFrom: Map<string, Set<string>>;
+  /** Image repository → the platforms `docker buildx build --platform` built it for (the runner's own without one). */
+  cliPlatforms: Map<string, Set<string>>;
 }
+
+/** What a build without --platform builds for on a hosted x64 runner. */
+const RUNNER_PLATFORM = "linux/amd64";
 
 function computeDeliveredBy(state: RepositoryState): Map<string, Delivered> {
   const out = new Map<string, Delivered>();
   const of = (file: string) => {
     let found = out.get(file);
-    if (!found) out.set(file, (found = { complete: true, pushed: new Set(), builtFrom: new Map() }));
+    if (!found) out.set(file, (found = { complete: true, pushed: new Set(), builtFrom: new Map(), cliPlatforms: new Map() }));
     return found;
   };
   // Every workflow that ran has its entry, so a run that got through and pushed nothing is compared too.
@@ -167,6 +172,11 @@ function computeDeliveredBy(state: RepositoryState): Map<string, Delivered> {
       const set = of(file).builtFrom.get(repository) ?? new Set<string>();
       set.add(event.dockerfile);
       of(file).builtFrom.set(repository, set);
+      // build-push-action's platforms are the declared check's (changes above); the CLI's are read from its run.
+      if (event.via !== "cli") continue;
+      const platforms = of(file).cliPlatforms.get(repository) ?? new Set<string>();
+      for (const p of event.platforms.length > 0 ? event.platforms : [RUNNER_PLATFORM]) platforms.add(p);
+      of(file).cliPlatforms.set(repository, platforms);
     }
   }
   return out;
@@ -189,6 +199,12 @@ function runViolations(initial: RepositoryState, base: RepositoryState | null, c
       const kept = [...files].filter((f) => current.repo.has(f));
       if (built.length === 0 || kept.every((f) => built.includes(f)) || built.every((f) => asStarted?.has(f))) continue;
       out.push({ check: "delivery", file: path, message: `${path}: ${repository} is now built from ${built.join(", ")}, not ${[...files].join(", ")}` });
+    }
+    // Dropping --platform (or a platform from it) makes a multi-platform build pass on the docker driver.
+    for (const [repository, platforms] of was.cliPlatforms) {
+      const built = is.cliPlatforms.get(repository);
+      const lost = built ? [...platforms].filter((p) => !built.has(p)) : [];
+      if (lost.length > 0) out.push({ check: "delivery", file: path, message: `${path}: ${repository} is no longer built for ${lost.join(", ")}` });
     }
     if (!is.complete || !was.complete) continue;
     const lost = [...was.pushed].filter((t) => !is.pushed.has(t));
