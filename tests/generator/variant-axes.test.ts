@@ -8,7 +8,7 @@ import { parse } from "yaml";
 import type { GeneratorBase } from "../../tasks/generator/bases.js";
 import { GENERATOR_BASES } from "../../tasks/generator/bases.js";
 import { variantBy } from "../../tasks/generator/variants/index.js";
-import { ownDeployments } from "../../tasks/generator/variants/manifests.js";
+import { ownDeployments, replicasAxis } from "../../tasks/generator/variants/manifests.js";
 import { contentOf, tokenRewrite } from "../../tasks/generator/variants/rewrite.js";
 
 const base = (id: string): GeneratorBase => GENERATOR_BASES.find((b) => b.id === id)!;
@@ -62,6 +62,23 @@ describe("variant axes", () => {
     expect(parse(text(v, "k8s/api.yaml").split(/^---$/m)[0]!).spec.replicas).toBe(3);
     expect(text(v, "k8s/database.yaml")).toBe(text(b, "k8s/database.yaml"));
     expect(ownDeployments(v).map((d) => d.name)).toEqual(ownDeployments(b).map((d) => d.name));
+  });
+
+  it("hand the scaled base its Deployments as a parse of the scaled files reads them, values after an edit moved", () => {
+    const b = base("tasks-api");
+    const api = text(b, "k8s/api.yaml");
+    const deployment = api.split(/^---$/m)[0]!;
+    // Two Deployments of the app in one file, the first written with a two-digit count: scaling it moves the second's value.
+    const file = `${deployment.replace("replicas: 2", "replicas: 10")}---\n${deployment.replaceAll("tasks-api", "tasks-worker").replace("replicas: 2", "replicas: 1")}`;
+    const two: GeneratorBase = { ...b, files: { ...b.files, "k8s/api.yaml": file } };
+    expect(ownDeployments(two)).toBe(ownDeployments(two));
+    const keys = ownDeployments(two).map((d) => `replicas:${d.file}#${d.index}`);
+    const scaled = replicasAxis.apply(two, new Map([[keys[0]!, "3"], [keys[1]!, "2"]]));
+    const carried = ownDeployments(scaled);
+    expect(carried.map((d) => d.replicas)).toEqual([3, 2]);
+    // A copy of the scaled base is another object: its Deployments are read from its files.
+    expect(carried).toEqual(ownDeployments({ ...scaled }));
+    expect(carried.map((d) => text(scaled, d.file).slice(d.replicasAt![0], d.replicasAt![1]))).toEqual(["3", "2"]);
   });
 
   it("add a PodDisruptionBudget and an HPA that select and scale the Deployment beside them", () => {

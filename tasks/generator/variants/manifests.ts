@@ -49,10 +49,27 @@ function deploymentOf(file: string, doc: ManifestFile["documents"][number], owne
 }
 
 /**
- * The base's Deployments that run an image of its owner, in path order. Read through the simulator's own
- * parse, which is kept by content: the simulation of the variant reads the same parse again.
+ * Kept per base object (a base is never changed: an axis that changes it returns a new one). The replicas,
+ * disruption-budget and autoscaler axes each read a base's Deployments twice, for their decisions and to apply
+ * them; and the replicas axis hands the base it writes its Deployments as edited, so the texts it rewrote are
+ * parsed once, by the simulation, not first here (one YAML parse of each rewritten manifest per variant).
  */
-export function ownDeployments(base: GeneratorBase): OwnDeployment[] {
+const deploymentsOf = new WeakMap<GeneratorBase, readonly OwnDeployment[]>();
+
+/**
+ * The base's Deployments that run an image of its owner, in path order. Read through the simulator's own
+ * parse, which is kept by content: the simulation of the variant reads the same parse again. Shared: read only.
+ */
+export function ownDeployments(base: GeneratorBase): readonly OwnDeployment[] {
+  let found = deploymentsOf.get(base);
+  if (found === undefined) {
+    found = readDeployments(base);
+    deploymentsOf.set(base, found);
+  }
+  return found;
+}
+
+function readDeployments(base: GeneratorBase): OwnDeployment[] {
   const owner = base.world.repository.owner;
   return Object.entries(base.files)
     .sort(([a], [b]) => a.localeCompare(b))
@@ -61,6 +78,27 @@ export function ownDeployments(base: GeneratorBase): OwnDeployment[] {
       if (!isManifestPath(file, content) || !/^kind:[ \t]*Deployment[ \t]*$/m.test(content)) return [];
       return parseManifestFile(file, content).documents.flatMap((doc) => deploymentOf(file, doc, owner) ?? []);
     });
+}
+
+/**
+ * `deployments` once each replicas value `written` names is rewritten: the value, and where the values after it
+ * in the same file now stand. What a parse of the rewritten files reads, since only those digits changed.
+ */
+function withReplicas(deployments: readonly OwnDeployment[], written: ReadonlyMap<OwnDeployment, string>): OwnDeployment[] {
+  const shifts = new Map<string, { at: number; by: number }[]>();
+  for (const [d, value] of written) {
+    const list = shifts.get(d.file) ?? [];
+    list.push({ at: d.replicasAt![1], by: value.length - (d.replicasAt![1] - d.replicasAt![0]) });
+    shifts.set(d.file, list);
+  }
+  return deployments.map((d) => {
+    if (d.replicasAt === null) return d;
+    const shift = (shifts.get(d.file) ?? []).reduce((sum, s) => (s.at <= d.replicasAt![0] ? sum + s.by : sum), 0);
+    const value = written.get(d);
+    const start = d.replicasAt[0] + shift;
+    if (value === undefined) return shift === 0 ? d : { ...d, replicasAt: [start, d.replicasAt[1] + shift] };
+    return { ...d, replicas: Number(value), replicasAt: [start, start + value.length] };
+  });
 }
 
 const REPLICAS: SplitPools<number> = { train: [1, 2, 3], test: [4, 5] };
@@ -76,13 +114,16 @@ export const replicasAxis = defineAxis({
   apply(base, picks) {
     const changes = ownDeployments(base).filter((d) => d.replicas !== null && picks.has(replicasKey(d)) && picks.get(replicasKey(d)) !== String(d.replicas));
     if (changes.length === 0) return base;
-    return editFiles(base, (files) => {
+    const written = new Map(changes.map((d) => [d, picks.get(replicasKey(d))!] as const));
+    const out = editFiles(base, (files) => {
       // From the end of each file, so the offsets before an edit stay where they were.
       for (const d of [...changes].sort((a, b) => a.file.localeCompare(b.file) || b.replicasAt![0] - a.replicasAt![0])) {
         const text = files.get(d.file)!;
-        files.set(d.file, text.slice(0, d.replicasAt![0]) + picks.get(replicasKey(d))! + text.slice(d.replicasAt![1]));
+        files.set(d.file, text.slice(0, d.replicasAt![0]) + written.get(d)! + text.slice(d.replicasAt![1]));
       }
     });
+    deploymentsOf.set(out, withReplicas(ownDeployments(base), written));
+    return out;
   },
 });
 
