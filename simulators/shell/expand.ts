@@ -81,7 +81,7 @@ function special(name: string, scope: ExpansionScope): string | undefined {
  * in one linear pass (a suffix with the pattern read backwards over the reversed value). Should the
  * simulation's glob budget run out, the value is left as it is, as for the operations not modelled.
  */
-function removeMatch(value: string, op: string, glob: string): string {
+export function removeMatch(value: string, op: string, glob: string): string {
   const pattern = compileGlob(glob, "shell");
   try {
     if (op.startsWith("#")) {

@@ -20,6 +20,8 @@ export interface ActionContext {
   inputs: Map<string, Sval>;
   /** Each input's literal text and expression values, for list inputs whose items keep their own origin. */
   inputParts: Map<string, Sval[]>;
+  /** Each input as the workflow writes it, before its expressions are evaluated. */
+  inputWritten: Map<string, string>;
   /** Artifacts this job can see: its own uploads and those of the jobs it needs. */
   artifacts: Artifacts;
   uploaded: Artifacts;
@@ -46,6 +48,12 @@ function input(ctx: ActionContext, name: string): string {
 /** Whether an input holds a value the run cannot know (an unmodelled step's output, a command's output). */
 function unknownInput(ctx: ActionContext, name: string): boolean {
   return (ctx.inputParts.get(name) ?? []).some((p) => p.origin.kind === "opaque");
+}
+
+/** The names a `name:` written with expressions can take: its literal text around any value. */
+function namesLike(written: string): RegExp {
+  const literal = written.trim().split(/\$\{\{[\s\S]*?\}\}/).map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return new RegExp(`^${literal.join("[\\s\\S]*")}$`);
 }
 
 function list(text: string): string[] {
@@ -175,7 +183,11 @@ export function runAction(action: string, ctx: ActionContext): CommandResult {
       return result;
     }
     case "actions/upload-artifact": {
-      const artifact = { name: input(ctx, "name") || "artifact", files: uploadedFiles(state, input(ctx, "path"), ctx.github.workspace!), nameUnknown: unknownInput(ctx, "name") };
+      // A name written with an expression, in one leg of a matrix whose other legs this run does not follow, may be
+      // another name in each of them (moby/buildkit's test-os.yml: buildkit-${{ env.PLATFORM_PAIR }}).
+      const written = ctx.inputWritten.get("name") ?? "";
+      const perLeg = state.otherLegsUnrun && written.includes("${{") ? namesLike(written) : undefined;
+      const artifact = { name: input(ctx, "name") || "artifact", files: uploadedFiles(state, input(ctx, "path"), ctx.github.workspace!), nameUnknown: unknownInput(ctx, "name"), perLeg };
       ctx.uploaded.set(artifact.name, artifact);
       ctx.artifacts.set(artifact.name, artifact);
       return { status: 0, output: [`Uploading artifact '${artifact.name}'`, `Artifact ${artifact.name} has been successfully uploaded!`] };

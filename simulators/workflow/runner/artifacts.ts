@@ -20,6 +20,8 @@ export interface Artifact {
   files: string[] | null;
   /** The upload's `name:` is a value the run cannot know (an unmodelled step's output): `name` is a placeholder. */
   nameUnknown?: boolean;
+  /** Uploaded by one leg of a matrix under a name that may differ in the legs the run did not follow: the names those may take. */
+  perLeg?: RegExp;
 }
 
 /** Artifacts by name. */
@@ -121,7 +123,7 @@ export function downloadArtifacts(state: RunnerState, at: Location, inputs: Down
     path: inputs.path,
     foreign: inputs.foreign,
     available: [...visible.keys()],
-    unseenUploads: state.unseenArtifacts,
+    unseenUploads: state.unseenArtifacts || [...visible.values()].some((a) => a.perLeg?.test(inputs.name) === true),
     selectionUnknown: inputs.selectionUnknown || [...visible.values()].some((a) => a.nameUnknown === true),
   });
   if (refused) return failed(refused);

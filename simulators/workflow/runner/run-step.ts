@@ -108,6 +108,7 @@ export function runStep(input: StepInput): StepOutcome {
   const uses = scalarText(get(step.map, "uses", doc));
   const inputs = new Map<string, Sval>();
   const inputParts = new Map<string, Sval[]>();
+  const inputWritten = new Map<string, string>();
   for (const e of entries(asMap(get(step.map, "with", doc)), doc)) {
     const written = scalarText(e.value);
     let parts = interpolateParts(written, input.scope);
@@ -121,10 +122,11 @@ export function runStep(input: StepInput): StepOutcome {
       parts = [value];
     }
     inputParts.set(e.key, parts);
+    inputWritten.set(e.key, written);
     inputs.set(e.key, value);
   }
   const log = [`Run ${uses}`, ...(inputs.size > 0 ? ["  with:", ...[...inputs].map(([k, v]) => `    ${k}: ${shown(v)}`)] : []), ...envLines()];
-  const ctx: ActionContext = { state, inputs, inputParts, artifacts: input.visible, uploaded: input.uploaded, github: input.github, outputs: input.outputs };
+  const ctx: ActionContext = { state, inputs, inputParts, inputWritten, artifacts: input.visible, uploaded: input.uploaded, github: input.github, outputs: input.outputs };
   const result = runAction(uses.split("@")[0]!, ctx);
   log.push(...result.output);
   if (result.failure && !result.output.some((l) => l.startsWith("Error: "))) log.push(`Error: ${result.failure.failure.diagnostic.message}`);

@@ -100,6 +100,8 @@ class WorkflowRunner {
   private readonly result: WorkflowRun;
   private readonly jobOutputs = new Map<string, Map<string, Sval>>();
   private readonly uploads = new Map<string, Artifacts>();
+  /** Matrix jobs of several legs of which this run follows only the first. */
+  private readonly legsUnrun = new Set<string>();
   private uploadedAny = false;
   private callers: ReadonlySet<string> | undefined;
   private readonly payload: PayloadObject;
@@ -143,6 +145,7 @@ class WorkflowRunner {
       }
       const inherited = needs.some((n) => status.get(n) === "switched-off");
       const legs = this.options.expandMatrix ? matrixCombinations(job.matrix, this.doc) : [firstCombination(job.matrix, this.doc)];
+      if (!this.options.expandMatrix && job.matrix !== undefined && matrixCombinations(job.matrix, this.doc).length > 1) this.legsUnrun.add(job.id);
       for (const combination of legs) {
         const leg = legs.length > 1 ? legName(job.id, combination) : job.id;
         const trace = this.runJob(job, needs, inherited, combination, leg, afterFailedNeeds);
@@ -281,6 +284,7 @@ class WorkflowRunner {
     const state = this.freshState(job, leg, runner, unit);
     // Most workflows call none: then no needs chain is walked for it.
     const callers = this.workflowCallers;
+    state.otherLegsUnrun = this.legsUnrun.has(job.id);
     state.unseenArtifacts = this.calledOnly || (callers.size > 0 && [...transitiveNeeds(job.id, this.source)].some((n) => callers.has(n)));
     const exports = new Map<string, Sval>();
     const defaults = (key: string): string =>
@@ -372,6 +376,7 @@ class WorkflowRunner {
       unseenLogins: [],
       skippedLogins: [],
       unseenArtifacts: false,
+      otherLegsUnrun: false,
       images: new Set(),
       imagesUnseen: false,
       builder: "docker",

@@ -20,6 +20,7 @@ import type { CommandContext } from "./commands.js";
 import type { Scope } from "./evaluate.js";
 import { evaluateText } from "./evaluate.js";
 import { noteRedirectWrite, readRedirect } from "./file-access.js";
+import { operated } from "./parameter-operators.js";
 import { exitStatus } from "./state.js";
 import type { RunnerState, StepFailure } from "./state.js";
 import { COMMAND_OUTPUT, concat, fnv, literal, OPAQUE } from "./values.js";
@@ -48,6 +49,16 @@ export interface ScriptInput {
   workspaceRoot: string;
 }
 
+/**
+ * Variables bash sets from what commands did, which a run does not follow: unknown, not empty. ruff's ci.yaml
+ * ends its prek step with `exit "${PIPESTATUS[0]}"`, the status of a pipeline's first command.
+ */
+const SHELL_SET = new Set(["PIPESTATUS"]);
+
+function shellSet(name: string): Sval | undefined {
+  return SHELL_SET.has(name) ? { text: `x${fnv(name)}`, origin: COMMAND_OUTPUT } : undefined;
+}
+
 class BadSubstitution {
   constructor(readonly text: string) {}
 }
@@ -66,12 +77,12 @@ function expand(word: Word, env: Map<string, Sval>, scope: Scope): Arg[] | BadSu
     else if (part.kind === "subst") parts.push({ text: `x${fnv(part.text)}`, origin: COMMAND_OUTPUT });
     else {
       if (!part.quoted) unquotedVariable = true;
-      const value = env.get(part.name) ?? { text: "", origin: { kind: "unmapped" as const, name: part.name } };
+      const value = env.get(part.name) ?? shellSet(part.name) ?? { text: "", origin: { kind: "unmapped" as const, name: part.name } };
       const op = part.op ?? "";
       if ((op === ":-" || op === ":=") && value.text === "") parts.push(literal(part.fallback ?? ""));
       else if (op === "-" || op === "=") parts.push(env.has(part.name) ? value : literal(part.fallback ?? ""));
       else if (op === ":+" || op === "+") parts.push(value.text !== "" ? literal(part.fallback ?? "") : literal(""));
-      else if (op !== "" && op !== ":?" && op !== "?") parts.push({ text: value.text === "" ? "" : `x${fnv(part.name + op)}`, origin: value.origin });
+      else if (op !== "" && op !== ":?" && op !== "?") parts.push(operated(value, part.name, op, part.fallback ?? ""));
       else parts.push(value);
     }
   }

@@ -116,6 +116,8 @@ export interface RunnerState {
    * judged missing, and what a download brings is not known.
    */
   unseenArtifacts: boolean;
+  /** This leg is one of a matrix's several, and the run follows only it (the lint; the pipeline runs them all). */
+  otherLegsUnrun: boolean;
   images: Set<string>;
   /**
    * A command the simulator does not follow may have put images in the local store (`docker compose build`,
