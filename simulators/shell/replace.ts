@@ -4,6 +4,7 @@
  * (moby/buildkit's test-os.yml names its artifacts that way). A pattern that is a glob, anchored (`/#`, `/%`)
  * or quoted, and a string with `&` (bash 5.2 puts the match there), are not modelled: null.
  */
+import { checkValueLength } from "../value-limits.js";
 
 /** Backslash-escaped text without its escapes, or null when it has glob, quote or expansion characters. */
 function plain(text: string): string | null {
@@ -37,5 +38,9 @@ export function replaceText(value: string, op: "/" | "//", word: string): string
   const string = plain(rawString);
   if (pattern === null || string === null || /(^|[^\\])&/.test(rawString)) return null;
   if (pattern === "") return value;
-  return op === "//" ? value.split(pattern).join(string) : value.replace(pattern, () => string);
+  if (op === "/") return value.replace(pattern, () => string);
+  const pieces = value.split(pattern);
+  // Measured before it is built: a long value with a long string in each of its matches would not fit in memory.
+  checkValueLength(value.length + (pieces.length - 1) * (string.length - pattern.length));
+  return pieces.join(string);
 }

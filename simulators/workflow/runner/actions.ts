@@ -7,7 +7,7 @@
 import { isCatalogued } from "./action-catalogue.js";
 import { ANY_REGISTRY } from "./credential-helpers.js";
 import { downloadArtifacts, uploadedFiles } from "./artifacts.js";
-import type { Artifacts } from "./artifacts.js";
+import type { Artifacts, NamePattern } from "./artifacts.js";
 import { buildImage, normaliseRegistry, registryLogin } from "./docker.js";
 import { failed, parseImageRef, workspacePath } from "./state.js";
 import type { CommandResult, RunnerState } from "./state.js";
@@ -50,10 +50,9 @@ function unknownInput(ctx: ActionContext, name: string): boolean {
   return (ctx.inputParts.get(name) ?? []).some((p) => p.origin.kind === "opaque");
 }
 
-/** The names a `name:` written with expressions can take: its literal text around any value. */
-function namesLike(written: string): RegExp {
-  const literal = written.trim().split(/\$\{\{[\s\S]*?\}\}/).map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  return new RegExp(`^${literal.join("[\\s\\S]*")}$`);
+/** The names a `name:` written with expressions can take: its literal text around any value (namesFit reads it). */
+function namesLike(written: string): NamePattern {
+  return written.trim().split(/\$\{\{[\s\S]*?\}\}/);
 }
 
 function list(text: string): string[] {

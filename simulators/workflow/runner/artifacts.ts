@@ -21,7 +21,29 @@ export interface Artifact {
   /** The upload's `name:` is a value the run cannot know (an unmodelled step's output): `name` is a placeholder. */
   nameUnknown?: boolean;
   /** Uploaded by one leg of a matrix under a name that may differ in the legs the run did not follow: the names those may take. */
-  perLeg?: RegExp;
+  perLeg?: NamePattern;
+}
+
+/** A name's literal parts around the values of its expressions: `buildkit-${{ env.P }}` is ["buildkit-", ""]. */
+export type NamePattern = readonly string[];
+
+/**
+ * Whether `name` is one `pattern` can take, any text standing for each expression. Leftmost matching of each
+ * literal part is exact for such patterns, and linear: a name of many expressions cannot make it backtrack.
+ */
+export function namesFit(pattern: NamePattern, name: string): boolean {
+  const first = pattern[0] ?? "";
+  const last = pattern[pattern.length - 1] ?? "";
+  if (pattern.length === 1) return name === first;
+  if (!name.startsWith(first) || name.length < first.length + last.length || !name.endsWith(last)) return false;
+  let at = first.length;
+  const end = name.length - last.length;
+  for (const part of pattern.slice(1, -1)) {
+    const found = name.indexOf(part, at);
+    if (found < 0 || found + part.length > end) return false;
+    at = found + part.length;
+  }
+  return true;
 }
 
 /** Artifacts by name. */
@@ -123,7 +145,7 @@ export function downloadArtifacts(state: RunnerState, at: Location, inputs: Down
     path: inputs.path,
     foreign: inputs.foreign,
     available: [...visible.keys()],
-    unseenUploads: state.unseenArtifacts || [...visible.values()].some((a) => a.perLeg?.test(inputs.name) === true),
+    unseenUploads: state.unseenArtifacts || [...visible.values()].some((a) => a.perLeg !== undefined && namesFit(a.perLeg, inputs.name)),
     selectionUnknown: inputs.selectionUnknown || [...visible.values()].some((a) => a.nameUnknown === true),
   });
   if (refused) return failed(refused);
