@@ -1,15 +1,19 @@
 /**
  * K8S011: container and port names the API server refuses (not a DNS-1123 label; a port name over 15
  * characters; a port given as a string that is no IANA service name, such as a quoted number, in a
- * container's probes, a Service's targetPort or a NetworkPolicy's ports).
+ * container's probes, a Service's targetPort or a NetworkPolicy's ports), and the ConfigMap or Secret an env
+ * entry or envFrom names left out: its `name` defaults to "", which the API server refuses rather than the
+ * kubelet skipping the reference.
  */
 import { at, k8sRule, objectsWhere } from "../events.js";
 import { isInvalid } from "../messages.js";
-import { arrayAt, formatPath, isObject, type FieldPath } from "../object.js";
+import { arrayAt, formatPath, isObject, type FieldPath, type JsonObject } from "../object.js";
 import { runsPods } from "../workload.js";
 import { APP_FILES, DEPLOYMENT, SERVICE, WORLD, withFile } from "./fixtures.js";
 
 const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+const SUBDOMAIN_ERROR = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
 const LABEL_ERROR = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
 
 /** Why a port name is not an IANA service name, or undefined when it is one. */
@@ -19,6 +23,31 @@ function portNameProblem(name: string): string | undefined {
   if (!/[a-z]/.test(name)) return "must contain at least one letter (a-z)";
   if (name.startsWith("-") || name.endsWith("-") || name.includes("--")) return "must not begin or end with a hyphen, or contain adjacent hyphens";
   return undefined;
+}
+
+/**
+ * What the API server says of the ConfigMap and Secret names a container's env and envFrom give: a key
+ * selector's name must be a DNS-1123 subdomain (validateConfigMapKeySelector), an envFrom source's must be set.
+ */
+function configReferenceNames(container: JsonObject, base: FieldPath): [FieldPath, string][] {
+  const out: [FieldPath, string][] = [];
+  arrayAt(container, ["env"]).forEach((e, i) => {
+    const from = isObject(e) ? e["valueFrom"] : undefined;
+    if (!isObject(from)) return;
+    for (const kind of ["configMapKeyRef", "secretKeyRef"]) {
+      const ref = from[kind];
+      if (!isObject(ref)) continue;
+      const name = typeof ref["name"] === "string" ? ref["name"] : "";
+      if (!DNS1123_SUBDOMAIN.test(name) || name.length > 253) out.push([[...base, "env", i, "valueFrom", kind, "name"], `Invalid value: ${JSON.stringify(name)}: ${SUBDOMAIN_ERROR}`]);
+    }
+  });
+  arrayAt(container, ["envFrom"]).forEach((f, i) => {
+    for (const kind of ["configMapRef", "secretRef"]) {
+      const ref = isObject(f) ? f[kind] : undefined;
+      if (isObject(ref) && (typeof ref["name"] !== "string" || ref["name"] === "")) out.push([[...base, "envFrom", i, kind, "name"], "Required value"]);
+    }
+  });
+  return out;
 }
 
 export const invalidName = k8sRule({
@@ -63,6 +92,7 @@ export const invalidName = k8sRule({
           const portPath = [...c.path, "ports", i, "name"];
           if (problem) ctx.report(at(o, portPath), isInvalid(o, `${formatPath(portPath)}: Invalid value: ${JSON.stringify(portName)}: ${problem}`));
         });
+        configReferenceNames(c.container, c.path).forEach(([path, problem]) => ctx.report(at(o, path), isInvalid(o, `${formatPath(path)}: ${problem}`)));
         for (const kind of ["startupProbe", "livenessProbe", "readinessProbe"]) {
           for (const handler of ["httpGet", "tcpSocket"]) {
             const probe = c.container[kind];
@@ -107,6 +137,18 @@ export const invalidName = k8sRule({
         file: "k8s/networkpolicy.yaml",
         line: 11,
         message: 'The NetworkPolicy "web" is invalid: spec.ingress[0].ports[0].port: Invalid value: "8080": must contain at least one letter (a-z)',
+      },
+      {
+        name: "an env entry's ConfigMap left unnamed",
+        files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("                secretKeyRef:\n                  name: web-db\n", "                secretKeyRef:\n")),
+        world: WORLD,
+        message: 'The Deployment "web" is invalid: spec.template.spec.containers[0].env[0].valueFrom.secretKeyRef.name: Invalid value: "": a lowercase RFC 1123 subdomain',
+      },
+      {
+        name: "an envFrom source left unnamed",
+        files: withFile("k8s/deployment.yaml", DEPLOYMENT.replace("            - configMapRef:\n                name: web-config\n", "            - configMapRef:\n                optional: true\n")),
+        world: WORLD,
+        message: "spec.template.spec.containers[0].envFrom[0].configMapRef.name: Required value",
       },
       { name: "long port name", files: { "k8s/deployment.yaml": DEPLOYMENT.replace("- name: http\n", "- name: http-metrics-port\n") }, line: 21, message: "must be no more than 15 characters" },
     ],
