@@ -150,3 +150,22 @@ describe("a COPY deleted where the build stops before its image", () => {
     expect(judged(BROKEN.replace("--from=builld /out/app /usr/local/bin/app", "--from=build /out/app /usr/local/bin/app/"))).toEqual([]);
   });
 });
+
+describe("build outcomes: a stage the image no longer needs is not built (gen:test:medium:38)", () => {
+  // BuildKit builds only the stages the target reaches: deleting the COPY --from=deps dropped the stage whose
+  // guard failed, and the build passed without running the guard or installing the dependencies.
+  const FAILING =
+    'FROM node:22-alpine AS deps\nARG BUILD_REVISION\nRUN test -n "$BUILD_REVISION"\nWORKDIR /app\nCOPY package.json ./\nRUN npm install --omit=dev\n\nFROM node:22-alpine\nWORKDIR /app\nCOPY --from=deps /app/node_modules ./node_modules\nCOPY server.js ./\nCMD ["node", "server.js"]\n';
+  const files = (dockerfile: string) => repositoryFrom({ Dockerfile: dockerfile, "package.json": '{"name":"app","dependencies":{}}\n', "server.js": "console.log(1)\n" });
+  const judged = (after: string) => DOCKERFILE_CHECKS.flatMap((c) => judgeChange(c, files(FAILING), files(after))).map((v) => `${v.check}: ${v.message}`);
+
+  it("flags the COPY that reached the guard's stage deleted", () => {
+    const messages = judged(FAILING.replace("COPY --from=deps /app/node_modules ./node_modules\n", "")).join("\n");
+    expect(messages).toContain(`build-guards: 'test -n "$BUILD_REVISION"' never runs: its stage is no longer built`);
+  });
+
+  it("accepts the stage still reached, its output copied elsewhere", () => {
+    const after = FAILING.replace('RUN test -n "$BUILD_REVISION"', 'RUN test -n "${BUILD_REVISION}"').replace("COPY --from=deps /app/node_modules ./node_modules", "COPY --from=deps /app/node_modules /app/node_modules");
+    expect(judged(after).filter((m) => m.includes("never runs"))).toEqual([]);
+  });
+});

@@ -151,11 +151,11 @@ export const buildGuardsKept: IntentCheck = {
 };
 
 /** What a command is for "does it still pass": a test by its text (any way of writing it), else its identity. */
-function runKey(c: ScriptCommand): string {
+function runKey(c: Pick<CommandFact, "name" | "args">): string {
   return TEST_PROGRAMS.has(c.name) ? testText(c.name, c.args) : commandIdentity(c);
 }
 
-const shown = (c: ScriptCommand): string => {
+const shown = (c: Pick<CommandFact, "name" | "args">): string => {
   const text = [c.name, ...c.args].join(" ");
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 };
@@ -239,9 +239,37 @@ export const buildOutcomesKept: IntentCheck = {
         out.push(violation(checkOfKey(key), path, `'${shown(c)}' never runs: what comes before it in its list decides the step (\`true || …\`), so the step skips it`));
       }
     }
+    out.push(...unbuiltStages(inputs, base, initial));
     return out;
   },
 };
+
+/**
+ * A command still written in the Dockerfile whose stage the image no longer needs: BuildKit builds only the
+ * stages the target reaches, so dropping the `COPY --from=deps` that reached the stage holding
+ * `test -n "$BUILD_REVISION"` makes the build pass without running the guard. What the clean base's build ran
+ * (else the starting build's) must run in a build that completes.
+ */
+function unbuiltStages(inputs: IntentInputs, base: Map<string, CommandOutcomes>, initial: Map<string, CommandOutcomes>): Violation[] {
+  const out: Violation[] = [];
+  const now = commandOutcomes(inputs.current);
+  const declared = declaredDockerfiles(inputs.current);
+  for (const path of builtImages(inputs.current).keys()) {
+    const reference = inputs.base ? base.get(path)?.passedKnown : initial.get(path)?.ranKnown;
+    const ran = now.get(path) ?? noOutcomes();
+    const reported = new Set<string>();
+    for (const run of declared.get(path)?.runs ?? []) {
+      for (const c of run.commands) {
+        const key = runKey(c);
+        if (MAY_GO.has(c.name.replace(/^.*\//, "")) || reported.has(key) || !reference?.has(key)) continue;
+        if (ran.passed.has(key) || ran.failed.has(key) || ran.unfollowed.has(key) || ran.skipped.has(key)) continue;
+        reported.add(key);
+        out.push(violation(checkOfKey(key), path, `'${shown(c)}' never runs: its stage is no longer built, since nothing the image is built from needs it any more`));
+      }
+    }
+  }
+  return out;
+}
 
 export const baseImagePinsKept: IntentCheck = {
   name: "base-image-pins",
