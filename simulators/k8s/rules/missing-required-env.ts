@@ -19,6 +19,13 @@ function appError(app: App, name: string): string {
   }
 }
 
+/** Whether the container's env (the last entry naming it, as the kubelet keeps) sets `name` to the empty string. */
+function setEmpty(container: Record<string, unknown>, name: string): boolean {
+  const env = Array.isArray(container["env"]) ? container["env"] : [];
+  const entry = [...env].reverse().find((e) => typeof e === "object" && e !== null && (e as Record<string, unknown>)["name"] === name) as Record<string, unknown> | undefined;
+  return entry !== undefined && entry["valueFrom"] === undefined && (entry["value"] === undefined || entry["value"] === null || entry["value"] === "");
+}
+
 export const missingRequiredEnv = k8sRule({
   code: "K8S024",
   name: "missing-required-env",
@@ -40,6 +47,12 @@ export const missingRequiredEnv = k8sRule({
           continue;
         }
         const missing = app.required_env.find((n) => !names.has(n));
+        // An entry with neither value nor valueFrom sets the variable to "": what the app makes of an empty
+        // setting it requires (a VAT rate of "") is not modelled, so it decides nothing.
+        if (missing === undefined && app.required_env.some((n) => setEmpty(c.container, n))) {
+          ctx.undecided();
+          continue;
+        }
         if (missing === undefined && database?.problem === "unknown") ctx.undecided();
         const opening = database && database.problem !== null && database.problem !== "unknown" ? database.problem : undefined;
         if (missing === undefined && !opening) continue;
