@@ -39,6 +39,13 @@ export const MAX_JSON_ARRAY_ITEMS = 10_000;
  */
 export const MAX_ARRIVING_BODY_BYTES = 64 * 1024 * 1024;
 
+/**
+ * Of MAX_ARRIVING_BODY_BYTES, what the bodies arriving from one peer address may hold: a client that trickles
+ * unfinished bodies from one address cannot fill the whole account and turn away everyone else's requests (a
+ * quarter, sixteen bodies of the largest size, where an agent's requests are a few kilobytes).
+ */
+export const MAX_ARRIVING_BODY_BYTES_PER_PEER = MAX_ARRIVING_BODY_BYTES / 4;
+
 /** Characters of a string field in an action (file contents, a patch). */
 export const MAX_TEXT_CHARS = 1_000_000;
 

@@ -63,6 +63,7 @@ const decoder = new TextDecoder();
  */
 export function readIncoming(incoming: IncomingMessage, limit: number, arriving: ArrivingBodies = ARRIVING_BODIES): Promise<Buffer> {
   if (incoming.readableEnded) return Promise.resolve(Buffer.alloc(0));
+  const peer = incoming.socket?.remoteAddress ?? "";
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let received = 0;
@@ -71,7 +72,7 @@ export function readIncoming(incoming: IncomingMessage, limit: number, arriving:
       incoming.off("end", onEnd);
       incoming.off("error", onError);
       incoming.off("close", onClose);
-      arriving.give(received);
+      arriving.give(received, peer);
       received = 0;
       then();
     };
@@ -82,9 +83,9 @@ export function readIncoming(incoming: IncomingMessage, limit: number, arriving:
         settle(() => reject(tooLarge(`more than ${limit} bytes`, limit)));
         return;
       }
-      if (!arriving.take(chunk.byteLength)) {
+      if (!arriving.take(chunk.byteLength, peer)) {
         incoming.pause();
-        settle(() => reject(tooManyArriving(arriving)));
+        settle(() => reject(tooManyArriving(arriving, peer, chunk.byteLength)));
         return;
       }
       received += chunk.byteLength;
@@ -109,7 +110,11 @@ function ended(): HttpError {
   return new HttpError(400, "the request body ended before its end");
 }
 
-function tooManyArriving(arriving: ArrivingBodies): HttpError {
+function tooManyArriving(arriving: ArrivingBodies, peer: string, bytes: number): HttpError {
+  const mine = arriving.bytesFrom(peer);
+  if (mine > 0 && mine + bytes > arriving.perPeer) {
+    return new HttpError(503, `the server is receiving ${mine} bytes of other request bodies from this address at once, the most it holds from one (MAX_ARRIVING_BODY_BYTES_PER_PEER, ${arriving.perPeer}); try again`, { "Retry-After": "1" });
+  }
   return new HttpError(503, `the server is receiving ${arriving.bytes} bytes of other request bodies at once, the most it holds (MAX_ARRIVING_BODY_BYTES, ${arriving.limit}); try again`, { "Retry-After": "1" });
 }
 

@@ -20,14 +20,15 @@ export const ARRIVING_FRAMES_REASON = "too many bytes arriving at once (MAX_ARRI
 export function chargeArrivingFrames(socket: Duplex, ws: EventEmitter, refuse: () => void, arriving: ArrivingBodies = ARRIVING_BODIES): void {
   let pending = 0;
   let refused = false;
+  const peer = (socket as { remoteAddress?: string }).remoteAddress ?? "";
   const release = (): void => {
-    arriving.give(pending);
+    arriving.give(pending, peer);
     pending = 0;
   };
   // Before ws reads the chunk: a frame it completes is then released with the bytes that made it up.
   socket.prependListener("data", (chunk: Buffer) => {
     if (refused) return;
-    if (!arriving.take(chunk.byteLength)) {
+    if (!arriving.take(chunk.byteLength, peer)) {
       refused = true;
       // Read no more of it: ws would buffer the rest of the frame while the close is under way.
       socket.pause();

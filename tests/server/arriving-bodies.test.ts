@@ -6,12 +6,16 @@
 import { IncomingMessage } from "node:http";
 import { Socket } from "node:net";
 import { describe, expect, it } from "vitest";
-import { MAX_ARRIVING_BODY_BYTES } from "../../contracts/limits.js";
+import { MAX_ARRIVING_BODY_BYTES, MAX_ARRIVING_BODY_BYTES_PER_PEER } from "../../contracts/limits.js";
 import { ArrivingBodies } from "../../server/arriving-bodies.js";
 import { readIncoming } from "../../server/body.js";
 import { HttpError } from "../../server/errors.js";
 
-const request = () => new IncomingMessage(new Socket());
+const request = (peer?: string) => {
+  const socket = new Socket();
+  if (peer !== undefined) Object.defineProperty(socket, "remoteAddress", { value: peer });
+  return new IncomingMessage(socket);
+};
 const settled = <T>(promise: Promise<T>) => promise.then((value) => ({ value }), (error: unknown) => ({ error }));
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -57,6 +61,33 @@ describe("request bodies arriving at once", () => {
     expect(error).toBeInstanceOf(HttpError);
     expect([error.status, error.message]).toEqual([400, "the request body ended before its end"]);
     expect(arriving.bytes).toBe(0);
+  });
+
+  it("hold one peer address to its share (MAX_ARRIVING_BODY_BYTES_PER_PEER), so a client trickling bodies cannot turn away another's", async () => {
+    const arriving = new ArrivingBodies(1000, 400);
+    const trickled = request("10.0.0.1");
+    const held = settled(readIncoming(trickled, 800, arriving));
+    trickled.push(Buffer.alloc(300, 0x20));
+    await tick();
+
+    const more = request("10.0.0.1");
+    const refused = settled(readIncoming(more, 800, arriving));
+    more.push(Buffer.alloc(200, 0x20));
+    const { error } = (await refused) as { error: HttpError };
+    expect([error.status, error.message]).toEqual([503, "the server is receiving 300 bytes of other request bodies from this address at once, the most it holds from one (MAX_ARRIVING_BODY_BYTES_PER_PEER, 400); try again"]);
+
+    // Another address's body still arrives while the first peer holds its share.
+    const other = request("10.0.0.2");
+    const accepted = settled(readIncoming(other, 800, arriving));
+    other.push(Buffer.alloc(300, 0x20));
+    other.push(null);
+    expect(((await accepted) as { value: Buffer }).value.length).toBe(300);
+    expect([arriving.bytes, arriving.bytesFrom("10.0.0.1"), arriving.bytesFrom("10.0.0.2")]).toEqual([300, 300, 0]);
+
+    trickled.push(null);
+    expect(((await held) as { value: Buffer }).value.length).toBe(300);
+    expect([arriving.bytes, arriving.bytesFrom("10.0.0.1")]).toEqual([0, 0]);
+    expect(MAX_ARRIVING_BODY_BYTES_PER_PEER).toBe(MAX_ARRIVING_BODY_BYTES / 4);
   });
 
   it("always admit one body, whatever MAX_BODY_BYTES a deployment set, and hold sixty-four of the default size", async () => {
