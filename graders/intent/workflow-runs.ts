@@ -23,7 +23,7 @@ import { installedToolchain, runtimeName, versionInput } from "../../simulators/
  * The matrix keys of each job that name a setup action's version (`node-version: ${{ matrix.node }}`), with the
  * action and its input as written: a leg's value for such a key is the toolchain it installs, not its text.
  */
-type Feeds = Map<string, { action: string; text: string }>;
+type Feeds = Map<string, { action: string; input: string; text: string; /** The input is this key's expression and nothing else. */ alone: boolean }>;
 
 function feedsOf(workflow: DeclaredWorkflow, job: string): Feeds {
   const out: Feeds = new Map();
@@ -32,7 +32,7 @@ function feedsOf(workflow: DeclaredWorkflow, job: string): Feeds {
     const input = step.job === job && action ? versionInput(action) : undefined;
     const text = input ? step.with[input] : undefined;
     if (!action || text === undefined) continue;
-    for (const [, key] of text.matchAll(/\$\{\{\s*matrix\.([A-Za-z_][A-Za-z0-9_-]*)\s*\}\}/g)) if (!out.has(key!)) out.set(key!, { action, text });
+    for (const [expression, key] of text.matchAll(/\$\{\{\s*matrix\.([A-Za-z_][A-Za-z0-9_-]*)\s*\}\}/g)) if (!out.has(key!)) out.set(key!, { action, input: input!, text, alone: text.trim() === expression });
   }
   return out;
 }
@@ -53,9 +53,7 @@ function legValue(feeds: Feeds, key: string, value: unknown): string {
  */
 function keyName(feeds: Feeds, key: string, value: unknown): string {
   const feed = feeds.get(key);
-  if (!feed || typeof value === "object") return key;
-  const alone = new RegExp(`^\\s*\\$\\{\\{\\s*matrix\\.${key}\\s*\\}\\}\\s*$`);
-  return alone.test(feed.text) ? `${feed.action} ${versionInput(feed.action)}` : key;
+  return feed && feed.alone && typeof value !== "object" ? `${feed.action} ${feed.input}` : key;
 }
 
 /**
